@@ -1,0 +1,22 @@
+# Two entry points: `make lab` (install and open the notebooks) and `make test` (install and run
+# every test, notebooks included). Both create .venv on first use.
+VENV := .venv
+PY := $(VENV)/bin/python
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[notebook,dev]'
+	touch $@
+
+.PHONY: lab test lint bench
+lab: $(VENV)/.installed
+	$(VENV)/bin/jupyter lab notebooks/
+
+test: $(VENV)/.installed
+	$(VENV)/bin/ruff check tutor tests benchmarks
+	$(VENV)/bin/mypy
+	$(VENV)/bin/pytest --nbval --nbval-current-env --nbval-kernel-startup-timeout=120 tests notebooks
+
+bench: $(VENV)/.installed
+	$(PY) benchmarks/bench_hands.py

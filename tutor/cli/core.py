@@ -1,0 +1,65 @@
+"""``tutor waits``, ``tutor shanten``, ``tutor efficiency``: hand analysis for any variant."""
+
+from __future__ import annotations
+
+import argparse
+
+from tutor.cli import Commands, emit
+from tutor.core.notation import parse_hand, parse_tiles
+from tutor.core.variant import Variant
+from tutor.core.waits import efficiency, shanten, useful_tiles, waits
+
+
+def _common(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("hand", help=f"{what} in MPSZ/CJK/Unicode notation, e.g. "
+                        "'123m456p789s1122z' or '45m 56p 777s 南南南 中中 + 白'")
+    parser.add_argument("--variant", default="huangyan", choices=[v.value for v in Variant],
+                        help="which game's tiles and shapes (default huangyan)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def register(commands: Commands) -> None:
+    p = commands.command("waits", "what a 13-tile hand waits on, with copies left")
+    _common(p, "a 13-tile hand")
+    p.add_argument("--visible", default="", help="other tiles you have seen (discards), for "
+                   "the copies left")
+    p.set_defaults(func=_waits)
+    p = commands.command("shanten", "how many tiles a 13- or 14-tile hand is from ready")
+    _common(p, "a 13- or 14-tile hand")
+    p.set_defaults(func=_shanten)
+    p = commands.command("efficiency", "for each discard of a 14-tile hand: shanten after it "
+                         "and the tiles that improve it")
+    _common(p, "a 14-tile hand")
+    p.add_argument("--visible", default="", help="other tiles you have seen")
+    p.set_defaults(func=_efficiency)
+
+
+def _waits(args: argparse.Namespace) -> int:
+    variant = Variant.parse(args.variant)
+    hand = parse_hand(args.hand, variant)
+    visible = parse_tiles(args.visible, variant) if args.visible.strip() else ()
+    result = waits(hand, variant, visible)
+    return emit(args, result.as_dict(), str(result))
+
+
+def _shanten(args: argparse.Namespace) -> int:
+    variant = Variant.parse(args.variant)
+    hand = parse_hand(args.hand, variant)
+    value = shanten(hand, variant)
+    data: dict[str, object] = {"variant": variant.value, "hand": str(hand), "shanten": value}
+    text = f"{hand}: shanten {value}"
+    if hand.size == 13:
+        useful = useful_tiles(hand, variant)
+        data["useful"] = [str(t) for t in useful]
+        text += " (improved by " + (" ".join(str(t) for t in useful) or "nothing") + ")"
+    elif value < 0:
+        text += " (complete)"
+    return emit(args, data, text)
+
+
+def _efficiency(args: argparse.Namespace) -> int:
+    variant = Variant.parse(args.variant)
+    hand = parse_hand(args.hand, variant)
+    visible = parse_tiles(args.visible, variant) if args.visible.strip() else ()
+    result = efficiency(hand, variant, visible)
+    return emit(args, result.as_dict(), str(result))

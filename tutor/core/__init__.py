@@ -1,0 +1,1 @@
+"""Values and combinatorics shared by every variant: tiles, notation, hands, shapes, waits."""

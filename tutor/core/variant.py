@@ -1,0 +1,79 @@
+"""What the core needs to know about each game: its tiles, its jokers and its winning shapes.
+
+Scoring and settlement live in :mod:`tutor.variants`; this module holds only the facts that
+notation, shapes and waits depend on.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from tutor.core.tiles import KINDS, SUITED, Dragon, Tile
+
+__all__ = ["Variant"]
+
+
+class Variant(Enum):
+    """The three games. ``Variant("hangzhou")`` or ``Variant.parse("杭州")``."""
+
+    HUANGYAN = "huangyan"
+    HANGZHOU = "hangzhou"
+    GUIYANG = "guiyang"
+
+    @classmethod
+    def parse(cls, text: str | Variant) -> Variant:
+        if isinstance(text, Variant):
+            return text
+        key = text.strip().lower()
+        for variant in cls:
+            if key in (variant.value, variant.chinese):
+                return variant
+        names = ", ".join(v.value for v in cls)
+        raise ValueError(f"unknown variant {text!r} (choose one of {names})")
+
+    @property
+    def title(self) -> str:
+        return {
+            "huangyan": "Huangyan Reckoning",
+            "hangzhou": "Hangzhou",
+            "guiyang": "Guiyang Chicken",
+        }[self.value]
+
+    @property
+    def chinese(self) -> str:
+        return {"huangyan": "黄岩麻将", "hangzhou": "杭州麻将", "guiyang": "贵阳捉鸡麻将"}[self.value]
+
+    @property
+    def kinds(self) -> tuple[Tile, ...]:
+        """The tile kinds in the set (the joker included in Hangzhou)."""
+        return SUITED if self is Variant.GUIYANG else KINDS
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles in a full set: 136, or 108 in Guiyang."""
+        return 4 * len(self.kinds)
+
+    @property
+    def joker(self) -> Tile | None:
+        """The joker kind: the White Dragon in Hangzhou, none elsewhere."""
+        return Dragon.WHITE.tile if self is Variant.HANGZHOU else None
+
+    @property
+    def natural_kinds(self) -> tuple[Tile, ...]:
+        """Kinds a joker may stand for and a hand may wait on (all kinds but the joker)."""
+        joker = self.joker
+        return tuple(t for t in self.kinds if t != joker)
+
+    @property
+    def seven_pairs(self) -> bool:
+        """Whether seven pairs is a winning shape (Hangzhou and Guiyang)."""
+        return self is not Variant.HUANGYAN
+
+    @property
+    def four_as_two_pairs(self) -> bool:
+        """Whether four identical undeclared tiles count as two of the seven pairs."""
+        return self.seven_pairs
+
+    @property
+    def allows_chow(self) -> bool:
+        return self is not Variant.GUIYANG

@@ -1,0 +1,1 @@
+"""Drawing: SVG tiles, HTML sheets and ledgers, matplotlib plots, widgets."""

@@ -1,0 +1,111 @@
+"""Payments and ledgers shared by the three variants' settlements.
+
+Every chip that moves is a :class:`Payment` with its payer, payee, amount and the reason
+(the rule it came from), plus where it sits in the settlement: Huangyan's wave (1 or 2),
+Guiyang's category, Hangzhou's hand number. A :class:`Ledger` is an ordered tuple of them with
+nets that always sum to zero.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from tutor.core.tiles import Wind
+
+__all__ = ["Ledger", "Payment", "Seat"]
+
+Seat = Wind  # the four seats are named by their winds: East, South, West, North
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One payment: ``payer`` gives ``payee`` ``amount`` points because of ``reason``."""
+
+    payer: Seat
+    payee: Seat
+    amount: int
+    reason: str
+    wave: int | None = None
+    category: str | None = None
+    hand: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.amount < 0:
+            raise ValueError(f"a payment amount cannot be negative: {self.amount}")
+        if self.payer == self.payee:
+            raise ValueError(f"{self.payer.name} cannot pay themselves")
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"payer": self.payer.letter, "payee": self.payee.letter,
+                                  "amount": self.amount, "reason": self.reason}
+        for key in ("wave", "category", "hand"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+    def __str__(self) -> str:
+        where = f"wave {self.wave}: " if self.wave is not None else ""
+        if self.category is not None:
+            where += f"[{self.category}] "
+        if self.hand is not None:
+            where = f"hand {self.hand}: " + where
+        return (f"{where}{self.payer.name.title()} pays {self.payee.name.title()} "
+                f"{self.amount} ({self.reason})")
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """An ordered record of payments."""
+
+    payments: tuple[Payment, ...] = ()
+
+    @classmethod
+    def of(cls, payments: Iterable[Payment]) -> Ledger:
+        return cls(tuple(payments))
+
+    def __iter__(self) -> Iterator[Payment]:
+        return iter(self.payments)
+
+    def __len__(self) -> int:
+        return len(self.payments)
+
+    def __add__(self, other: Ledger) -> Ledger:
+        return Ledger(self.payments + other.payments)
+
+    def net(self) -> dict[Seat, int]:
+        """What each seat gained (positive) or lost; the values sum to zero."""
+        out = {seat: 0 for seat in Wind}
+        for p in self.payments:
+            out[p.payer] -= p.amount
+            out[p.payee] += p.amount
+        assert sum(out.values()) == 0
+        return out
+
+    def where(self, **fields: object) -> Ledger:
+        """The payments whose fields equal the given values (``wave=2``, ``payer=Seat.EAST``)."""
+        return Ledger(tuple(p for p in self.payments
+                            if all(getattr(p, k) == v for k, v in fields.items())))
+
+    def as_dicts(self) -> list[dict[str, object]]:
+        return [p.as_dict() for p in self.payments]
+
+    def __str__(self) -> str:
+        lines = [str(p) for p in self.payments] or ["(no payments)"]
+        net = ", ".join(f"{s.name.title()} {n:+d}" for s, n in self.net().items())
+        return "\n".join([*lines, f"net: {net}"])
+
+    def _repr_html_(self) -> str:
+        cols = [c for c in ("hand", "wave", "category") if any(getattr(p, c) is not None
+                                                                 for p in self.payments)]
+        head = "".join(f"<th>{c}</th>" for c in [*cols, "payer", "payee", "amount", "reason"])
+        rows = []
+        for p in self.payments:
+            cells = [str(getattr(p, c)) for c in cols]
+            cells += [p.payer.name.title(), p.payee.name.title(), str(p.amount), p.reason]
+            rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+        net = ", ".join(f"{s.name.title()} {n:+d}" for s, n in self.net().items())
+        return (f"<table class='tutor-ledger'><thead><tr>{head}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table><p>net: {html.escape(net)}</p>")

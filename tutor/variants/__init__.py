@@ -1,0 +1,1 @@
+"""One package per game: rules tables, scoring and settlement."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
+import types
 import typing
 from collections.abc import Iterable
 from typing import Any, TypeVar
@@ -24,10 +26,9 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
     """Convert command-line text to a field's declared type (bool, int, str, optional, enum)."""
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)) and args:
-        if text.lower() in ("none", "null", ""):
-            if type(None) in args:
-                return None
+    if origin in (typing.Union, types.UnionType) and args:
+        if text.lower() in ("none", "null", "") and type(None) in args:
+            return None
         for arg in args:
             if arg is type(None):
                 continue
@@ -55,11 +56,12 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
             raise RulesError(f"rule {name}: expected a number, not {text!r}") from None
     if kind is str:
         return text
-    if isinstance(kind, type) and issubclass(kind, __import__("enum").Enum):
-        for member in kind:
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        members: list[enum.Enum] = list(kind)
+        for member in members:
             if text.lower() in (str(member.value).lower(), member.name.lower()):
                 return member
-        choices = ", ".join(str(m.value) for m in kind)
+        choices = ", ".join(str(m.value) for m in members)
         raise RulesError(f"rule {name}: expected one of {choices}, not {text!r}")
     raise RulesError(f"rule {name} cannot be set from the command line")
 

@@ -126,7 +126,8 @@ class Meld:
     def _repr_svg_(self) -> str:
         from tutor.display.svg import meld_svg
 
-        return meld_svg(self)
+        svg: str = meld_svg(self)
+        return svg
 
 
 def _meld_problem(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
@@ -153,6 +154,9 @@ def _meld_problem(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
 class Hand:
     """Concealed tiles (sorted) and declared melds (in the order declared).
 
+    ``counts`` holds the concealed copies of each of the 34 kinds, ``held_counts`` the copies
+    held concealed or melded.
+
     ``Hand.parse("123m456p789s11z [777z]")``; ``str(hand)`` is the canonical form and
     ``Hand.parse(str(hand)) == hand``.
     """
@@ -160,6 +164,7 @@ class Hand:
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
     counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    held_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         concealed = tuple(sorted(self.concealed))
@@ -169,7 +174,11 @@ class Hand:
         for t in concealed:
             counts[t.index] += 1
         object.__setattr__(self, "counts", tuple(counts))
-        held = self.held_counts
+        for meld in self.melds:
+            for t in meld.tiles:
+                counts[t.index] += 1
+        held = tuple(counts)
+        object.__setattr__(self, "held_counts", held)
         for i, n in enumerate(held):
             if n > 4:
                 raise HandError(f"{self}: {n} copies of {KINDS[i]} (a set has four)")
@@ -190,15 +199,6 @@ class Hand:
         return cls(tuple(tiles), tuple(melds))
 
     @property
-    def held_counts(self) -> tuple[int, ...]:
-        """Copies of each kind the player holds, concealed and melded."""
-        counts = list(self.counts)
-        for meld in self.melds:
-            for t in meld.tiles:
-                counts[t.index] += 1
-        return tuple(counts)
-
-    @property
     def size(self) -> int:
         """Concealed tiles plus 3 per meld: 13 between turns, 14 with a drawn tile."""
         return len(self.concealed) + 3 * len(self.melds)
@@ -215,7 +215,7 @@ class Hand:
 
     def add(self, tile: Tile) -> Hand:
         """This hand with one more concealed tile."""
-        return Hand(self.concealed + (tile,), self.melds)
+        return Hand((*self.concealed, tile), self.melds)
 
     def remove(self, tile: Tile) -> Hand:
         """This hand with one concealed copy of ``tile`` taken away."""
@@ -228,11 +228,10 @@ class Hand:
     def check(self, variant: Variant | str) -> Hand:
         """Raise :class:`HandError` if ``variant`` cannot hold this hand; return the hand."""
         variant = Variant.parse(variant)
-        kinds = set(variant.kinds)
-        for t in self.tiles:
-            if t not in kinds:
-                raise HandError(f"{self}: {t} ({t.name}) is not used in {variant.title} "
-                                f"(its set has {variant.tile_count} tiles, no honors)")
+        if variant is Variant.GUIYANG and any(self.held_counts[27:]):
+            t = next(t for t in self.tiles if t.is_honor)
+            raise HandError(f"{self}: {t} ({t.name}) is not used in {variant.title} "
+                            f"(its set has {variant.tile_count} tiles, no honors)")
         joker = variant.joker
         for meld in self.melds:
             if meld.is_chow and not variant.allows_chow:
@@ -253,4 +252,5 @@ class Hand:
     def _repr_svg_(self) -> str:
         from tutor.display.svg import hand_svg
 
-        return hand_svg(self)
+        svg: str = hand_svg(self)
+        return svg

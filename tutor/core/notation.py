@@ -18,7 +18,7 @@ malformed meld, a fifth copy of a tile, and (given a variant) a tile that varian
 
 from __future__ import annotations
 
-from tutor.core.hand import Hand, Meld, MeldKind, format_tiles
+from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.errors import HandError, NotationError

@@ -209,8 +209,8 @@ def _standard(counts: list[int], jokers: int, room: list[int], sets: int, pair: 
             options.append((GroupKind.PAIR, [i, i], []))
         options.append((GroupKind.PAIR, [i], [i]))
     if sets:
-        for naturals in (3, 2, 1):
-            options.append((GroupKind.PONG, [i] * naturals, [i] * (3 - naturals)))
+        for held in (3, 2, 1):
+            options.append((GroupKind.PONG, [i] * held, [i] * (3 - held)))
         if tile.is_suited:
             offset = tile.suit.offset
             for first in (i - 2, i - 1, i):

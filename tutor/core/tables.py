@@ -1,34 +1,76 @@
 """Per-suit tables behind the fast win check, waits and shanten.
 
-For one suit's counts (and how many of each rank may still be used), :func:`suit_costs` gives
-ten numbers: for ``m`` sets (0-4) and ``p`` pairs (0-1), the fewest tiles missing to make them
-out of this suit. A hand's distance to a complete hand is then the best way to share the four
-sets and the pair among the suits: a small min-plus convolution of 3-4 cached vectors instead of
-a search. :func:`suit_improvements` says, for each of the ten targets, which ranks lower the
-cost when added: the waits and the useful tiles come straight from it.
+For one suit's counts (and how many of each rank the target may hold), the *cost vector* has
+ten numbers: for ``m`` sets (0-4) and ``p`` pairs (0-1), index ``2 * m + p``, the fewest tiles
+missing to make them out of this suit. A hand's distance to a complete hand is the best way to
+share the sets and the pair among its suits: a min-plus convolution of the suits' vectors.
 
-Tables fill lazily (``functools.cache`` keyed by the counts as bytes), so the first hands are
-slow and every later hand that repeats a suit pattern is a few dictionary lookups.
+Speed comes from two caches. Each suit pattern (its counts as ``bytes``) maps to a small integer,
+the id of its cost vector; there are far fewer distinct vectors than patterns, so convolutions
+are cached by the pair of ids, and a hand costs a handful of dictionary lookups. The improvement
+masks (which ranks lower each entry when added) come from the same tables: they give waits and
+useful tiles without trying every tile.
+
+Everything fills lazily: the first hands are slow, later hands reuse what earlier ones built.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-
-__all__ = ["INF", "conv", "costs_at", "suit_costs", "suit_improvements"]
+__all__ = ["INF", "SuitTable", "conv_id", "optimal_entries", "suit_table", "vector"]
 
 INF = 99
-Vector = tuple[int, ...]  # index m * 2 + p, m = 0..4 sets, p = 0..1 pair
+Vector = tuple[int, ...]  # index 2 * m + p: m = 0..4 sets, p = 0..1 pair
+
+_VECTORS: list[Vector] = []
+_IDS: dict[Vector, int] = {}
+_CONV: dict[tuple[int, int], int] = {}
+_OPTIMAL: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]] = {}
 
 
-@cache
-def suit_costs(counts: bytes, limits: bytes, chows: bool) -> Vector:
-    """Fewest missing tiles for each (sets, pair) target from one suit (see the module doc).
+def _intern(vec: Vector) -> int:
+    found = _IDS.get(vec)
+    if found is None:
+        found = _IDS[vec] = len(_VECTORS)
+        _VECTORS.append(vec)
+    return found
 
-    ``limits[r]`` caps how many tiles of rank r the target may hold (4 less the copies the player
-    has melded; 0 for a kind that cannot be used; 5 only to detect dead waits).
-    """
+
+def vector(vid: int) -> Vector:
+    """The cost vector with id ``vid``."""
+    return _VECTORS[vid]
+
+
+def conv_id(a: int, b: int) -> int:
+    """Id of the min-plus convolution of vectors ``a`` and ``b`` (cached; commutative)."""
+    key = (a, b) if a <= b else (b, a)
+    found = _CONV.get(key)
+    if found is None:
+        x, y = _VECTORS[a], _VECTORS[b]
+        out = []
+        for m in range(5):
+            for p in range(2):
+                out.append(min(x[2 * m1 + p1] + y[2 * (m - m1) + p - p1]
+                               for m1 in range(m + 1) for p1 in range(p + 1)))
+        found = _CONV[key] = _intern(tuple(min(v, INF) for v in out))
+    return found
+
+
+def optimal_entries(own: int, rest: int, target: int) -> tuple[int, tuple[int, ...]]:
+    """Best cost of entry ``target`` of ``conv(own, rest)``, and the entries of ``own`` that
+    reach it (each paired with entry ``target - k`` of ``rest``)."""
+    key = (own, rest, target)
+    found = _OPTIMAL.get(key)
+    if found is None:
+        x, y = _VECTORS[own], _VECTORS[rest]
+        sums = [(x[k] + y[target - k], k) for k in range(max(0, target - 9), target + 1)
+                if k % 2 <= target % 2 and (target - k) % 2 <= target % 2]
+        best = min(s for s, _ in sums)
+        found = _OPTIMAL[key] = (best, tuple(k for s, k in sums if s == best and best < INF))
+    return found
+
+
+def _costs(counts: bytes, limits: bytes, chows: bool) -> Vector:
+    """The cost vector of one suit, by dynamic programming over its ranks."""
     n = len(counts)
     # state: (chows started one rank back, chows started two ranks back, sets, pair) -> cost
     states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
@@ -48,52 +90,62 @@ def suit_costs(counts: bytes, limits: bytes, chows: bool) -> Vector:
                     top = min(4 - m - pong, cap - base) if can_start else 0
                     for x in range(top + 1):
                         need = base + x
-                        extra = need - have if need > have else 0
                         key = (x, u, m + pong + x, p + pair)
-                        value = cost + extra
+                        value = cost + (need - have if need > have else 0)
                         if value < nxt.get(key, INF):
                             nxt[key] = value
         states = nxt
     out = [INF] * 10
     for (u, v, m, p), cost in states.items():
-        if u == 0 and v == 0 and m <= 4 and cost < out[m * 2 + p]:
-            out[m * 2 + p] = cost
+        if u == 0 and v == 0 and m <= 4 and cost < out[2 * m + p]:
+            out[2 * m + p] = cost
     return tuple(out)
 
 
-@cache
-def suit_improvements(counts: bytes, limits: bytes, chows: bool) -> tuple[int, ...]:
-    """For each target (index m * 2 + p), a bit mask of the ranks that lower its cost by one."""
-    base = suit_costs(counts, limits, chows)
-    masks = [0] * 10
-    for r in range(len(counts)):
-        if counts[r] >= limits[r]:
-            continue
-        more = bytearray(counts)
-        more[r] += 1
-        better = suit_costs(bytes(more), limits, chows)
-        for k in range(10):
-            if better[k] < base[k]:
-                masks[k] |= 1 << r
-    return tuple(masks)
+class SuitTable:
+    """Cost-vector ids and improvement masks for one kind of suit: its rank limits and whether
+    chows exist (not for honors)."""
+
+    __slots__ = ("chows", "ids", "limits", "masks")
+
+    def __init__(self, limits: bytes, chows: bool) -> None:
+        self.limits = limits
+        self.chows = chows
+        self.ids: dict[bytes, int] = {}
+        self.masks: dict[bytes, tuple[int, ...]] = {}
+
+    def id(self, counts: bytes) -> int:
+        """Id of the cost vector of ``counts``."""
+        found = self.ids.get(counts)
+        if found is None:
+            found = self.ids[counts] = _intern(_costs(counts, self.limits, self.chows))
+        return found
+
+    def improvements(self, counts: bytes) -> tuple[int, ...]:
+        """Per entry (index ``2 * m + p``), a bit mask of the ranks that lower its cost."""
+        found = self.masks.get(counts)
+        if found is None:
+            base = _VECTORS[self.id(counts)]
+            masks = [0] * 10
+            for r in range(len(counts)):
+                if counts[r] >= self.limits[r]:
+                    continue
+                more = bytearray(counts)
+                more[r] += 1
+                better = _VECTORS[self.id(bytes(more))]
+                for k in range(10):
+                    if better[k] < base[k]:
+                        masks[k] |= 1 << r
+            found = self.masks[counts] = tuple(masks)
+        return found
 
 
-def _make_conv() -> Callable[[Vector, Vector], Vector]:
-    """Min-plus convolution of two cost vectors, unrolled into one expression for speed."""
-    terms = []
-    for m in range(5):
-        for p in range(2):
-            sums = [f"a[{m1 * 2 + p1}]+b[{(m - m1) * 2 + p - p1}]"
-                    for m1 in range(m + 1) for p1 in range(p + 1)]
-            terms.append(sums[0] if len(sums) == 1 else "min(" + ",".join(sums) + ")")
-    source = "lambda a, b: (" + ", ".join(terms) + ")"
-    return eval(source)  # noqa: S307 - a fixed expression built above, no input involved
+_TABLES: dict[tuple[bytes, bool], SuitTable] = {}
 
 
-conv: Callable[[Vector, Vector], Vector] = _make_conv()
-
-
-def costs_at(a: Vector, b: Vector, m: int, p: int) -> int:
-    """One entry of ``conv(a, b)``: the best split of ``m`` sets and ``p`` pairs."""
-    return min(a[m1 * 2 + p1] + b[(m - m1) * 2 + p - p1]
-               for m1 in range(m + 1) for p1 in range(p + 1))
+def suit_table(limits: bytes, chows: bool) -> SuitTable:
+    """The shared table for suits with these limits (created on first use)."""
+    table = _TABLES.get((limits, chows))
+    if table is None:
+        table = _TABLES[(limits, chows)] = SuitTable(limits, chows)
+    return table

@@ -247,7 +247,8 @@ class Tile:
     def _repr_svg_(self) -> str:
         from tutor.display.svg import tile_svg
 
-        return tile_svg(self)
+        svg: str = tile_svg(self)
+        return svg
 
 
 Tile._cache = [Tile(i) for i in range(34)]

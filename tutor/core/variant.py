@@ -41,7 +41,8 @@ class Variant(Enum):
 
     @property
     def chinese(self) -> str:
-        return {"huangyan": "黄岩麻将", "hangzhou": "杭州麻将", "guiyang": "贵阳捉鸡麻将"}[self.value]
+        names = {"huangyan": "黄岩麻将", "hangzhou": "杭州麻将", "guiyang": "贵阳捉鸡麻将"}
+        return names[self.value]
 
     @property
     def kinds(self) -> tuple[Tile, ...]:

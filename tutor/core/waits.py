@@ -1,28 +1,32 @@
 """Win check, waits, shanten and efficiency, all variants, jokers included.
 
-Definitions (see ``../shared/rules`` and the notebooks for the teaching version):
+Definitions (the notebooks teach them with examples):
 
 * *Missing tiles*: the fewest tiles that must be added to the hand's natural tiles to make a
   complete hand, respecting that no kind has more than four copies (melds counted). A joker
   covers one missing tile; it may stand for any natural kind but never for a fifth copy.
 * *Shanten* = missing - jokers - 1: -1 for a complete 14-tile hand, 0 for a ready hand, and so
-  on. It is the least over the standard shape and (Hangzhou, Guiyang) seven pairs.
+  on; the least over the standard shape and (Hangzhou, Guiyang) seven pairs, where four
+  identical tiles count as two pairs.
 * *Waits* of a 13-tile hand: the natural kinds that complete it. A kind of which the player
   already holds all four copies cannot be drawn: such a "wait" is listed apart as dead and does
-  not make the hand ready. In Hangzhou a drawn joker completes every ready hand, so waits list
-  natural kinds only; :attr:`WaitAnalysis.white_dragon_pair_wait` flags the state in which every
-  tile completes the hand.
+  not make the hand ready (a hand ready only on dead tiles has shanten 1). In Hangzhou a drawn
+  joker completes every ready hand, so waits list natural kinds only;
+  :attr:`WaitAnalysis.white_dragon_pair_wait` flags the state in which every tile wins.
+
+The numbers come from the per-suit tables of :mod:`tutor.core.tables`; the readings themselves
+(what each group and joker is) from :mod:`tutor.core.shapes`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from tutor.core.hand import Hand
 from tutor.core.shapes import joker_count, require_size
-from tutor.core.tables import INF, conv, suit_costs, suit_improvements
+from tutor.core.tables import INF, conv_id, optimal_entries, suit_table, vector
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 
@@ -37,116 +41,140 @@ __all__ = [
     "waits",
 ]
 
-_SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-_FULL = bytes([4] * 9)
-_HONOR_LIMITS = {None: bytes([4] * 7), 31: bytes([4, 4, 4, 4, 0, 4, 4])}
+_OFFSETS = (0, 9, 18, 27)
+_SUITED_TABLE = suit_table(bytes([4] * 9), True)
+_HONOR_TABLES = {None: suit_table(bytes([4] * 7), False),
+                 31: suit_table(bytes([4, 4, 4, 4, 0, 4, 4]), False)}
+_PAIRS = bytes(n // 2 for n in range(256))
+_ODD = bytes(n & 1 for n in range(256))
+_NATURAL_MASK = {v: sum(1 << t.index for t in v.natural_kinds) for v in Variant}
+_JOKER = {v: (v.joker.index if v.joker is not None else None) for v in Variant}
+
+
+_SEVEN = {v: v.seven_pairs for v in Variant}
+_MASK_TILES: dict[int, tuple[Tile, ...]] = {}
+
+
+def _tiles(mask: int) -> tuple[Tile, ...]:
+    """The tiles of a bit mask over the 34 kinds, in order (cached: masks repeat)."""
+    found = _MASK_TILES.get(mask)
+    if found is None:
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            out.append(KINDS[low.bit_length() - 1])
+            rest ^= low
+        found = _MASK_TILES[mask] = tuple(out)
+    return found
 
 
 class _Analysis:
-    """The natural tiles of a hand cut into suit keys, with the cost vectors looked up."""
+    """A hand's natural tiles cut into suits, with each suit's cost-vector id."""
 
-    __slots__ = ("costs", "four_as_two", "jokers", "keys", "naturals", "need", "seven")
+    __slots__ = ("ab", "cd", "counts", "ids", "jokers", "need", "seven", "tables")
 
-    def __init__(self, naturals: list[int], jokers: int, held: tuple[int, ...],
-                 melds: int, variant: Variant) -> None:
-        joker = variant.joker.index if variant.joker is not None else None
-        self.naturals = naturals
+    def __init__(self, counts: bytes, jokers: int, hand: Hand, variant: Variant) -> None:
+        joker = _JOKER[variant]
+        melds = len(hand.melds)
+        self.counts = counts
         self.jokers = jokers
         self.need = 4 - melds
-        self.seven = variant.seven_pairs and melds == 0
-        self.four_as_two = variant.four_as_two_pairs
-        keys = []
-        for lo, hi, chows in _SUITS:
-            counts = bytes(naturals[lo:hi])
-            if melds:
-                cap = bytes(max(0, 4 - held[i] + naturals[i]) if i != joker else 0
+        self.seven = melds == 0 and _SEVEN[variant]
+        if melds:
+            held = hand.held_counts
+            tables = []
+            for s, lo in enumerate(_OFFSETS):
+                hi = lo + (7 if s == 3 else 9)
+                cap = bytes(0 if i == joker else max(0, 4 - held[i] + hand.counts[i])
                             for i in range(lo, hi))
-            else:
-                cap = _FULL if chows else _HONOR_LIMITS[joker]
-            keys.append((counts, cap, chows))
-        self.keys = keys
-        self.costs = [suit_costs(*k) for k in keys]
+                tables.append(suit_table(cap, s < 3))
+            self.tables = tables
+        else:
+            self.tables = [_SUITED_TABLE, _SUITED_TABLE, _SUITED_TABLE, _HONOR_TABLES[joker]]
+        t = self.tables
+        self.ids = a, b, c, d = (t[0].id(counts[0:9]), t[1].id(counts[9:18]),
+                                 t[2].id(counts[18:27]), t[3].id(counts[27:34]))
+        self.ab = conv_id(a, b)
+        self.cd = conv_id(c, d)
 
     def standard(self, pair: int = 1) -> int:
-        a, b, c, d = self.costs
-        return conv(conv(a, b), conv(c, d))[self.need * 2 + pair]
+        """Missing tiles for the standard shape (``pair=0``: four sets and no pair)."""
+        return vector(conv_id(self.ab, self.cd))[2 * self.need + pair]
 
-    def seven_pairs(self, pairs: int = 7) -> int:
+    def seven_pairs(self, target: int = 7) -> int:
         if not self.seven:
             return INF
-        return _seven_missing(self.naturals, self.four_as_two, pairs)
+        short = target - min(target, sum(self.counts.translate(_PAIRS)))
+        singles = sum(self.counts.translate(_ODD))
+        upgraded = min(singles, short)
+        return upgraded + 2 * (short - upgraded)
 
     def standard_improvements(self) -> int:
-        """Bit mask over the 34 kinds of tiles that lower the standard missing count."""
-        a, b, c, d = self.costs
-        ab, cd = conv(a, b), conv(c, d)
-        best = conv(ab, cd)[self.need * 2 + 1]
-        if best >= INF:
-            return 0
-        rests = (conv(b, cd), conv(a, cd), conv(ab, d), conv(ab, c))
+        """Bit mask over the 34 kinds of the tiles that lower the standard missing count."""
+        a, b, c, d = self.ids
+        ab, cd = self.ab, self.cd
+        target = 2 * self.need + 1
+        rests = (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c))
         mask = 0
-        for s, (key, rest) in enumerate(zip(self.keys, rests, strict=True)):
-            own = self.costs[s]
-            improve = suit_improvements(*key)
-            offset = _SUITS[s][0]
-            for m in range(self.need + 1):
-                for p in (0, 1):
-                    k = m * 2 + p
-                    if improve[k] and own[k] + rest[(self.need - m) * 2 + 1 - p] == best:
-                        mask |= improve[k] << offset
+        for s in range(4):
+            best, entries = optimal_entries(self.ids[s], rests[s], target)
+            if best >= INF:
+                return 0
+            lo = _OFFSETS[s]
+            improve = self.tables[s].improvements(self.counts[lo:lo + (7 if s == 3 else 9)])
+            for k in entries:
+                mask |= improve[k] << lo
         return mask
 
     def seven_improvements(self) -> int:
         if not self.seven:
             return 0
-        base = _seven_missing(self.naturals, self.four_as_two, 7)
-        mask = 0
-        counts = self.naturals
-        for i in range(34):
-            if counts[i] < 4:
-                counts[i] += 1
-                if _seven_missing(counts, self.four_as_two, 7) < base:
-                    mask |= 1 << i
-                counts[i] -= 1
-        return mask
+        short = 7 - min(7, sum(self.counts.translate(_PAIRS)))
+        if short == 0:
+            return 0
+        odd = self.counts.translate(_ODD)
+        if sum(odd) < short:  # pairs of new kinds help too: any kind with room
+            return _ROOM.get(self.counts) or _room_mask(self.counts)
+        return _bits(odd)
+
+    def shanten_pair(self) -> tuple[int, int]:
+        """(standard, seven pairs) shanten."""
+        std = self.standard() - self.jokers - 1
+        return std, (self.seven_pairs() - self.jokers - 1 if self.seven else INF)
 
 
-def _seven_missing(counts: list[int], four_as_two: bool, target: int) -> int:
-    pairs = singles = 0
-    for n in counts:
-        if n:
-            if four_as_two:
-                pairs += n // 2
-                singles += n & 1
-            elif n == 1:
-                singles += 1
-            else:
-                pairs += 1
-    pairs = min(pairs, target)
-    short = target - pairs
-    upgraded = min(singles, short)
-    return upgraded + 2 * (short - upgraded)
+_ROOM: dict[bytes, int] = {}
 
 
-def _analysis(hand: Hand, variant: Variant, extra: int | None = None,
-              minus: int | None = None) -> _Analysis:
-    naturals = list(hand.counts)
-    jokers = 0
-    if variant.joker is not None:
-        jokers = naturals[variant.joker.index]
-        naturals[variant.joker.index] = 0
-    if extra is not None:
-        naturals[extra] += 1
-    if minus is not None:
-        naturals[minus] -= 1
-    return _Analysis(naturals, jokers, hand.held_counts, len(hand.melds), variant)
+def _bits(flags: bytes) -> int:
+    """Bit mask of the positions whose byte is non-zero."""
+    mask = 0
+    i = flags.find(1)
+    while i >= 0:
+        mask |= 1 << i
+        i = flags.find(1, i + 1)
+    return mask
 
 
-def _shanten_of(a: _Analysis) -> tuple[int, int]:
-    """(standard, seven pairs) shanten."""
-    std = a.standard() - a.jokers - 1
-    seven = a.seven_pairs() - a.jokers - 1 if a.seven else INF
-    return std, seven
+def _room_mask(counts: bytes) -> int:
+    mask = 0
+    for i, n in enumerate(counts):
+        if n < 4:
+            mask |= 1 << i
+    if len(_ROOM) < 100_000:
+        _ROOM[counts] = mask
+    return mask
+
+
+def _analysis(hand: Hand, variant: Variant) -> _Analysis:
+    joker = _JOKER[variant]
+    if joker is not None and hand.counts[joker]:
+        counts = bytearray(hand.counts)
+        jokers = counts[joker]
+        counts[joker] = 0
+        return _Analysis(bytes(counts), jokers, hand, variant)
+    return _Analysis(bytes(hand.counts), 0, hand, variant)
 
 
 def is_win(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> bool:
@@ -154,7 +182,8 @@ def is_win(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> bool:
     variant = Variant.parse(variant)
     hand.check(variant)
     require_size(hand, (14,), "a win")
-    return min(_shanten_of(_analysis(hand, variant))) < 0
+    a = _analysis(hand, variant)
+    return a.standard() <= a.jokers or (a.seven and a.seven_pairs() <= a.jokers)
 
 
 def shanten(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> int:
@@ -162,7 +191,7 @@ def shanten(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> int:
     variant = Variant.parse(variant)
     hand.check(variant)
     require_size(hand, (13, 14), "shanten")
-    value = min(_shanten_of(_analysis(hand, variant)))
+    value = min(_analysis(hand, variant).shanten_pair())
     if value == 0 and hand.size == 13 and not waits(hand, variant).waits:
         return 1  # ready only on tiles the player holds all of: not ready
     return value
@@ -175,21 +204,22 @@ def _left(hand: Hand, variant: Variant, visible: Iterable[Tile]) -> dict[Tile, i
     return {t: max(0, 4 - seen[t.index]) for t in variant.kinds}
 
 
-def _mask_tiles(mask: int, variant: Variant) -> tuple[Tile, ...]:
-    return tuple(t for t in variant.natural_kinds if mask >> t.index & 1)
-
-
 @dataclass(frozen=True)
 class WaitAnalysis:
-    """What a 13-tile hand waits on."""
+    """What a 13-tile hand waits on. ``left`` counts the copies of each kind the player has not
+    seen (in hand, melds or ``visible``)."""
 
     hand: Hand
     variant: Variant
     shanten: int
     waits: tuple[Tile, ...]
     dead_waits: tuple[Tile, ...]
-    left: dict[Tile, int]
     white_dragon_pair_wait: bool
+    visible: tuple[Tile, ...] = field(default=(), repr=False)
+
+    @cached_property
+    def left(self) -> dict[Tile, int]:
+        return _left(self.hand, self.variant, self.visible)
 
     @property
     def ready(self) -> bool:
@@ -243,34 +273,40 @@ def waits(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
     hand.check(variant)
     require_size(hand, (13,), "waits")
     a = _analysis(hand, variant)
-    std, seven = _shanten_of(a)
+    std, seven = a.shanten_pair()
     mask = 0
     if std == 0:
         mask |= a.standard_improvements()
     if seven == 0:
         mask |= a.seven_improvements()
     held = hand.held_counts
-    dead = tuple(t for t in variant.natural_kinds if held[t.index] == 4
-                 and _wins_with_fifth(hand, variant, t))
-    found = _mask_tiles(mask, variant)
-    live = tuple(t for t in found if held[t.index] < 4)
+    dead: tuple[Tile, ...] = ()
+    if 4 in held:
+        dead = tuple(t for t in variant.natural_kinds
+                     if held[t.index] == 4 and _wins_with_fifth(hand, variant, t))
+        for t in dead:
+            mask &= ~(1 << t.index)
+    live = _tiles(mask & _NATURAL_MASK[variant])
     sh = min(std, seven)
     if sh == 0 and not live:
         sh = 1
-    return WaitAnalysis(hand, variant, sh, live, dead, _left(hand, variant, visible),
-                        _white_dragon_pair_wait(a) if live else False)
+    return WaitAnalysis(hand, variant, sh, live, dead,
+                        bool(live) and _white_dragon_pair_wait(a), tuple(visible))
 
 
 def _wins_with_fifth(hand: Hand, variant: Variant, tile: Tile) -> bool:
     """Whether the hand would be complete with a fifth copy of ``tile`` (a dead wait)."""
-    a = _analysis(hand, variant, extra=tile.index)
-    s = next(i for i, (lo, hi, _) in enumerate(_SUITS) if lo <= tile.index < hi)
-    counts, cap, chows = a.keys[s]
-    raised = bytearray(cap)
-    raised[tile.index - _SUITS[s][0]] = counts[tile.index - _SUITS[s][0]]
-    a.keys[s] = (counts, bytes(raised), chows)
-    a.costs[s] = suit_costs(*a.keys[s])
-    return a.standard() <= a.jokers
+    a = _analysis(hand, variant)
+    s = min(tile.index // 9, 3)
+    lo = _OFFSETS[s]
+    counts = bytearray(a.counts[lo:lo + (7 if s == 3 else 9)])
+    counts[tile.index - lo] += 1
+    cap = bytearray(a.tables[s].limits)
+    cap[tile.index - lo] = counts[tile.index - lo]
+    ids = list(a.ids)
+    ids[s] = suit_table(bytes(cap), s < 3).id(bytes(counts))
+    total = vector(conv_id(conv_id(ids[0], ids[1]), conv_id(ids[2], ids[3])))
+    return total[2 * a.need + 1] <= a.jokers
 
 
 def _white_dragon_pair_wait(a: _Analysis) -> bool:
@@ -290,17 +326,21 @@ def useful_tiles(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> tuple
 
 
 def _useful(a: _Analysis, variant: Variant, held: tuple[int, ...]) -> tuple[Tile, ...]:
-    std, seven = _shanten_of(a)
+    std, seven = a.shanten_pair()
     best = min(std, seven)
     mask = 0
     if std == best:
         mask |= a.standard_improvements()
     if seven == best:
         mask |= a.seven_improvements()
-    tiles = [t for t in _mask_tiles(mask, variant) if held[t.index] < 4]
-    if variant.joker is not None and best >= 0:
-        tiles.append(variant.joker)
-    return tuple(sorted(tiles))
+    mask &= _NATURAL_MASK[variant]
+    for i, n in enumerate(held):
+        if n >= 4:
+            mask &= ~(1 << i)
+    joker = _JOKER[variant]
+    if joker is not None and best >= 0:
+        mask |= 1 << joker
+    return _tiles(mask)
 
 
 @dataclass(frozen=True)
@@ -356,16 +396,16 @@ def efficiency(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
     hand.check(variant)
     require_size(hand, (14,), "efficiency")
     left = _left(hand, variant, visible)
-    joker = variant.joker.index if variant.joker is not None else None
+    joker = _JOKER[variant]
     options = []
     for tile in sorted(set(hand.concealed)):
         rest = hand.remove(tile)
         a = _analysis(rest, variant)
-        sh = min(_shanten_of(a))
+        sh = min(a.shanten_pair())
         improving = _useful(a, variant, hand.held_counts) if sh >= 0 else ()
         if sh == 0 and not any(t.index != joker for t in improving):
             sh = 1  # ready only on dead tiles
         options.append(DiscardOption(tile, sh, improving, left))
     options.sort(key=lambda o: (o.shanten, -o.count, o.discard))
-    now = min(_shanten_of(_analysis(hand, variant)))
+    now = min(_analysis(hand, variant).shanten_pair())
     return Efficiency(hand, variant, now, tuple(options))

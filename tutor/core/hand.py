@@ -9,12 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import attrgetter
 
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.errors import HandError
 
 __all__ = ["Hand", "Meld", "MeldKind"]
+
+_index = attrgetter("index")
 
 
 class MeldKind(Enum):
@@ -167,7 +170,7 @@ class Hand:
     held_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        concealed = tuple(sorted(self.concealed))
+        concealed = tuple(sorted(self.concealed, key=_index))
         object.__setattr__(self, "concealed", concealed)
         object.__setattr__(self, "melds", tuple(self.melds))
         counts = [0] * 34

@@ -69,37 +69,54 @@ def optimal_entries(own: int, rest: int, target: int) -> tuple[int, tuple[int, .
     return found
 
 
+_SUFFIX: dict[tuple[bytes, bytes, bool, int, int], Vector] = {}
+_NOTHING: Vector = (0,) + (INF,) * 9
+# _SHIFTS[sets][pair]: (entry of the rest, entry it lands in) when this rank adds sets and a pair
+_SHIFTS = [[[(2 * m + p, 2 * (m + sets) + p + pair)
+             for m in range(5 - sets) for p in range(2 - pair)]
+            for pair in (0, 1)] for sets in range(5)]
+
+
 def _costs(counts: bytes, limits: bytes, chows: bool) -> Vector:
-    """The cost vector of one suit, by dynamic programming over its ranks."""
-    n = len(counts)
-    # state: (chows started one rank back, chows started two ranks back, sets, pair) -> cost
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
-    for r in range(n):
-        have, cap = counts[r], limits[r]
-        can_start = chows and r <= n - 3
-        nxt: dict[tuple[int, int, int, int], int] = {}
-        for (u, v, m, p), cost in states.items():
-            carried = u + v
-            if carried > cap:
-                continue
-            for pong in (0, 1):
-                for pair in (0, 1) if p == 0 else (0,):
-                    base = carried + 3 * pong + 2 * pair
-                    if base > cap:
-                        continue
-                    top = min(4 - m - pong, cap - base) if can_start else 0
-                    for x in range(top + 1):
-                        need = base + x
-                        key = (x, u, m + pong + x, p + pair)
-                        value = cost + (need - have if need > have else 0)
-                        if value < nxt.get(key, INF):
-                            nxt[key] = value
-        states = nxt
+    """The cost vector of one suit (dynamic programming over its ranks, see :func:`_suffix`)."""
+    return _suffix(counts, limits, chows, 0, 0)
+
+
+def _suffix(counts: bytes, limits: bytes, chows: bool, u: int, v: int) -> Vector:
+    """Cost vector of the ranks in ``counts`` (the rest of a suit), when ``u`` chows started one
+    rank back and ``v`` two ranks back still need this rank. Sets are counted where they start.
+    Memoised on the suffix, so a new suit pattern reuses the work done for its neighbours."""
+    key = (counts, limits, chows, u, v)
+    found = _SUFFIX.get(key)
+    if found is not None:
+        return found
+    if not counts:
+        found = _NOTHING if u == 0 and v == 0 else (INF,) * 10
+        _SUFFIX[key] = found
+        return found
+    have, cap = counts[0], limits[0]
+    carried = u + v
     out = [INF] * 10
-    for (u, v, m, p), cost in states.items():
-        if u == 0 and v == 0 and m <= 4 and cost < out[2 * m + p]:
-            out[2 * m + p] = cost
-    return tuple(out)
+    if carried <= cap:
+        rest, rest_limits = counts[1:], limits[1:]
+        can_start = chows and len(counts) >= 3
+        for pong in (0, 1):
+            for pair in (0, 1):
+                base = carried + 3 * pong + 2 * pair
+                if base > cap:
+                    continue
+                top = min(4 - pong, cap - base) if can_start else 0
+                for x in range(top + 1):
+                    need = base + x
+                    cost = need - have if need > have else 0
+                    sub = _suffix(rest, rest_limits, chows, x, u)
+                    for k, index in _SHIFTS[pong + x][pair]:
+                        value = sub[k] + cost
+                        if value < out[index]:
+                            out[index] = value
+    found = tuple(out)
+    _SUFFIX[key] = found
+    return found
 
 
 class SuitTable:

@@ -84,7 +84,10 @@ class Wind(IntEnum):
 
     def next(self, steps: int = 1) -> Wind:
         """The seat ``steps`` places to the right (the next in turn order)."""
-        return Wind((self.value - 1 + steps) % 4 + 1)
+        return _WIND_ORDER[(self.value - 1 + steps) % 4]
+
+
+_WIND_ORDER = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 
 
 class Dragon(IntEnum):

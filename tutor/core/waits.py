@@ -26,7 +26,7 @@ from functools import cached_property
 
 from tutor.core.hand import Hand
 from tutor.core.shapes import joker_count, require_size
-from tutor.core.tables import INF, conv_id, optimal_entries, suit_table, vector
+from tutor.core.tables import INF, SuitTable, conv_id, optimal_entries, suit_table, vector
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 
@@ -82,14 +82,7 @@ class _Analysis:
         self.need = 4 - melds
         self.seven = melds == 0 and _SEVEN[variant]
         if melds:
-            held = hand.held_counts
-            tables = []
-            for s, lo in enumerate(_OFFSETS):
-                hi = lo + (7 if s == 3 else 9)
-                cap = bytes(0 if i == joker else max(0, 4 - held[i] + hand.counts[i])
-                            for i in range(lo, hi))
-                tables.append(suit_table(cap, s < 3))
-            self.tables = tables
+            self.tables = _meld_tables(hand, joker)
         else:
             self.tables = [_SUITED_TABLE, _SUITED_TABLE, _SUITED_TABLE, _HONOR_TABLES[joker]]
         t = self.tables
@@ -165,6 +158,24 @@ def _room_mask(counts: bytes) -> int:
     if len(_ROOM) < 100_000:
         _ROOM[counts] = mask
     return mask
+
+
+_MELD_TABLES: dict[tuple[tuple[int, ...], int | None], list[SuitTable]] = {}
+
+
+def _meld_tables(hand: Hand, joker: int | None) -> list[SuitTable]:
+    """Suit tables whose rank limits leave out the copies the player has melded."""
+    melded = tuple(h - c for h, c in zip(hand.held_counts, hand.counts, strict=True))
+    found = _MELD_TABLES.get((melded, joker))
+    if found is None:
+        found = []
+        for s, lo in enumerate(_OFFSETS):
+            hi = lo + (7 if s == 3 else 9)
+            cap = bytes(0 if i == joker else 4 - melded[i] for i in range(lo, hi))
+            found.append(suit_table(cap, s < 3))
+        if len(_MELD_TABLES) < 50_000:
+            _MELD_TABLES[(melded, joker)] = found
+    return found
 
 
 def _analysis(hand: Hand, variant: Variant) -> _Analysis:

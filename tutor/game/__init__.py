@@ -1,0 +1,1 @@
+"""Playing whole hands: the wall, the state machine, actions, records, bots."""

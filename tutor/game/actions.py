@@ -1,0 +1,69 @@
+"""Actions a player can take, with a parser/printer pair for game records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from tutor.core.tiles import Tile
+from tutor.errors import NotationError
+
+__all__ = ["Action", "ActionKind"]
+
+
+class ActionKind(Enum):
+    """Every kind of move. Claims answer another player's discard or kong."""
+
+    DISCARD = "discard"
+    CONCEALED_KONG = "concealed-kong"
+    ADDED_KONG = "added-kong"
+    SELF_DRAW = "self-draw"  # declare a win on one's own draw (自摸)
+    SPECIAL_WIN = "special-win"  # Hangzhou's Ten Honors Explosive Head
+    PASS = "pass"
+    CHOW = "chow"
+    PONG = "pong"
+    OPEN_KONG = "open-kong"
+    WIN = "win"  # on a discard (点炮 / 胡)
+    ROB = "rob"  # win on a tile added or shown for a kong
+
+    @property
+    def is_claim(self) -> bool:
+        return self in (ActionKind.PASS, ActionKind.CHOW, ActionKind.PONG, ActionKind.OPEN_KONG,
+                        ActionKind.WIN, ActionKind.ROB)
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A move: its kind and the tile it names (a chow names its lowest tile)."""
+
+    kind: ActionKind
+    tile: Tile | None = None
+
+    def __str__(self) -> str:
+        if self.tile is None:
+            return self.kind.value
+        if self.kind is ActionKind.CHOW:
+            lo = self.tile
+            return f"chow {lo.rank}{lo.rank + 1}{lo.rank + 2}{lo.suit.value}"
+        return f"{self.kind.value} {self.tile}"
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read ``"discard 3m"``, ``"chow 345p"``, ``"pass"`` and the like."""
+        word, _, rest = text.strip().partition(" ")
+        try:
+            kind = ActionKind(word)
+        except ValueError:
+            names = ", ".join(k.value for k in ActionKind)
+            raise NotationError(text, 0, f"unknown action {word!r} (one of {names})") from None
+        rest = rest.strip()
+        if not rest:
+            return cls(kind)
+        if kind is ActionKind.CHOW:
+            if len(rest) != 4 or not rest[:3].isdigit():
+                raise NotationError(text, len(word) + 1, "a chow is written like 'chow 345p'")
+            return cls(kind, Tile.parse(rest[0] + rest[3]))
+        return cls(kind, Tile.parse(rest))

@@ -1,0 +1,132 @@
+"""What differs between the three games during play, as small overridable methods.
+
+:class:`Hooks` holds the shared behaviour; each game's subclass (in :mod:`tutor.game.rules`)
+overrides only what its rules change. Hooks read the state and may keep their own per-hand
+trackers in ``state.tracker`` (created by :meth:`Hooks.new_tracker`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tutor.core.hand import Meld, MeldKind
+from tutor.core.tiles import Tile
+from tutor.core.variant import Variant
+from tutor.game.actions import Action, ActionKind
+
+if TYPE_CHECKING:
+    from tutor.game.state import HandState, Outcome
+    from tutor.ledger import Seat
+
+__all__ = ["Hooks"]
+
+_WINNING: dict[tuple[Variant, bytes, tuple[Meld, ...]], frozenset[int]] = {}
+
+
+def _winning(variant: Variant, counts: bytes, melds: tuple[Meld, ...]) -> frozenset[int]:
+    """Indexes of the tiles that complete a 13-tile hand (jokers included in Hangzhou)."""
+    key = (variant, counts, melds)
+    found = _WINNING.get(key)
+    if found is None:
+        from tutor.core.hand import Hand
+        from tutor.core.waits import waits
+
+        hand = Hand.from_counts(counts, melds)
+        if hand.size != 13:
+            return frozenset()
+        result = waits(hand, variant)
+        tiles = {t.index for t in result.waits}
+        if variant.joker is not None and result.ready:
+            tiles.add(variant.joker.index)
+        found = frozenset(tiles)
+        if len(_WINNING) > 200_000:
+            _WINNING.clear()
+        _WINNING[key] = found
+    return found
+
+
+class Hooks:
+    """The shared rules of play. Subclasses set ``variant`` and override what differs."""
+
+    variant: Variant = Variant.HUANGYAN
+    #: kinds of kong that may be robbed (a concealed kong never can)
+    robbable: frozenset[MeldKind] = frozenset()
+    #: whether several players may win on one discard (else the nearest in turn order wins)
+    multiple_winners: bool = False
+    #: whether a player may declare kongs right after a chow or pong, before discarding
+    kong_after_claim: bool = False
+    #: whether the last live tile's discard may be claimed for a win (never for a meld)
+    last_discard_win: bool = True
+
+    def __init__(self, rules: Any = None) -> None:
+        self.rules = rules
+
+    # -- per-hand bookkeeping -------------------------------------------------------------
+    def new_tracker(self, state: HandState) -> Any:
+        """Per-hand data the variant keeps (live tiles, chains, blocks...)."""
+        return None
+
+    def on_draw(self, state: HandState, seat: Seat, tile: Tile, replacement: bool) -> None:
+        """Called after every draw."""
+
+    def on_discard(self, state: HandState, seat: Seat, tile: Tile) -> None:
+        """Called after every discard, before claims are offered."""
+
+    def on_claim(self, state: HandState, seat: Seat, action: Action, source: Seat) -> None:
+        """Called after a chow, pong or open kong on ``source``'s discard."""
+
+    def on_kong(self, state: HandState, seat: Seat, meld: Meld) -> None:
+        """Called after any kong is declared (before its replacement draw)."""
+
+    def on_pass(self, state: HandState, seat: Seat, offered: tuple[Action, ...]) -> None:
+        """Called when a player passes on the claims in ``offered``."""
+
+    # -- what is legal --------------------------------------------------------------------
+    def may_discard(self, state: HandState, seat: Seat, tile: Tile) -> bool:
+        return True
+
+    def may_self_draw(self, state: HandState, seat: Seat) -> bool:
+        return True
+
+    def may_win_on_discard(self, state: HandState, seat: Seat, tile: Tile,
+                           discarder: Seat) -> bool:
+        return True
+
+    def may_claim_meld(self, state: HandState, seat: Seat, tile: Tile, discarder: Seat,
+                       kind: ActionKind) -> bool:
+        """Whether ``seat`` may chow, pong or open-kong this discard (shape already checked)."""
+        if kind is ActionKind.CHOW:
+            return seat == discarder.next() and self.variant.allows_chow
+        return True
+
+    def may_declare_kong(self, state: HandState, seat: Seat, kind: ActionKind,
+                         tile: Tile) -> bool:
+        return True
+
+    def extra_actions(self, state: HandState, seat: Seat) -> list[Action]:
+        """Variant-only moves in the player's own turn (Hangzhou's special win)."""
+        return []
+
+    def is_complete(self, state: HandState, seat: Seat, extra: Tile | None = None) -> bool:
+        """Whether the seat's hand (plus ``extra``) is a winning shape of the variant.
+
+        Answered from the waits of the 13-tile hand, cached by its tiles, so the three checks
+        after every discard cost a lookup once the hand has been seen."""
+        player = state.players[seat]
+        counts = list(player.counts)
+        if extra is None:
+            drawn = player.drawn
+            if drawn is None:
+                return False
+            counts[drawn.index] -= 1
+            extra = drawn
+        return extra.index in _winning(self.variant, bytes(counts), tuple(player.melds))
+
+    # -- end of the hand ------------------------------------------------------------------
+    def settle(self, state: HandState, outcome: Outcome) -> Any:
+        """The variant's settlement of a finished hand (an object with a ``ledger``)."""
+        return None
+
+    def stage(self, state: HandState) -> str | None:
+        """A named stage the hand is in (Huangyan's Live Tile Stage), if any."""
+        return None

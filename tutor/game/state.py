@@ -1,0 +1,556 @@
+"""One hand of play as a state machine, OpenSpiel style.
+
+``state.current_actor()`` is the seat that must act, ``state.legal_actions()`` what it may do,
+``state.apply(action)`` does it. Chance (the shuffle and the dice) is decided when the hand is
+dealt and recorded in ``state.chance``, so a hand replays exactly from its record
+(:mod:`tutor.game.record`). ``state.view(seat)`` is what one player may see.
+
+Seats are winds and the dealer is always East; turns pass to the right (East, South, West,
+North). Claims on a discard are asked of each player who has one, in turn order from the
+discarder's right, and resolved when all have answered: a win beats a pong or kong, which beats
+a chow; when several may win, the nearest in turn order does (Guiyang: all of them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+from typing import Any
+
+from tutor.core.hand import Hand, Meld, MeldKind
+from tutor.core.tiles import KINDS, Tile, Wind
+from tutor.core.variant import Variant
+from tutor.errors import IllegalActionError
+from tutor.game.actions import Action, ActionKind
+from tutor.game.hooks import Hooks
+from tutor.game.wall import Wall, break_position
+
+__all__ = ["Chance", "Event", "HandState", "Outcome", "Phase", "PlayerState", "WinKind"]
+
+_PASS = Action(ActionKind.PASS)
+
+Seat = Wind
+SEATS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+
+
+class Phase(Enum):
+    ACT = "act"  # the player whose turn it is holds 14 (kongs as 3) and must move
+    CLAIM = "claim"  # others answer a discard
+    ROB = "rob"  # others may rob a kong
+    ENDED = "ended"
+
+
+class WinKind(Enum):
+    SELF_DRAW = "self-draw"
+    DISCARD = "discard"
+    ROBBING = "robbing the kong"
+    SPECIAL = "special"
+
+
+@dataclass(frozen=True)
+class Chance:
+    """The hand's random outcomes: the shuffled tiles and the dealer's two dice."""
+
+    order: tuple[Tile, ...]
+    dice: tuple[int, int]
+
+    @classmethod
+    def roll(cls, variant: Variant, rng: random.Random) -> Chance:
+        tiles = [t for t in variant.kinds for _ in range(4)]
+        rng.shuffle(tiles)
+        return cls(tuple(tiles), (rng.randint(1, 6), rng.randint(1, 6)))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the hand's log: who did what (draws included), for replays and teaching."""
+
+    seat: Seat | None
+    kind: str
+    tile: Tile | None = None
+    note: str = ""
+
+    def __str__(self) -> str:
+        who = self.seat.name.title() if self.seat is not None else "table"
+        tile = f" {self.tile}" if self.tile is not None else ""
+        note = f" ({self.note})" if self.note else ""
+        return f"{who}: {self.kind}{tile}{note}"
+
+
+@dataclass
+class PlayerState:
+    """One seat's tiles. ``sources[i]`` is who discarded the claimed tile of ``melds[i]``."""
+
+    seat: Seat
+    counts: list[int] = field(default_factory=lambda: [0] * 34)
+    melds: list[Meld] = field(default_factory=list)
+    sources: list[Seat | None] = field(default_factory=list)
+    discards: list[Tile] = field(default_factory=list)
+    taken: list[bool] = field(default_factory=list)  # per discard: claimed by someone
+    drawn: Tile | None = None  # the tile just drawn; None after a claim
+    from_kong: int = 0  # kongs declared in a row before this draw (0: an ordinary draw)
+
+    def hand(self) -> Hand:
+        return Hand.from_counts(self.counts, self.melds)
+
+    @property
+    def concealed_count(self) -> int:
+        return sum(self.counts)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a hand ended. No winners: an exhaustive draw."""
+
+    winners: tuple[Seat, ...]
+    how: WinKind | None
+    tile: Tile | None = None
+    discarder: Seat | None = None
+    kong_draw: bool = False
+    last_tile: bool = False
+
+    def __str__(self) -> str:
+        if not self.winners:
+            return "exhaustive draw (no winner)"
+        names = ", ".join(s.name.title() for s in self.winners)
+        by = f" from {self.discarder.name.title()}" if self.discarder is not None else ""
+        return f"{names} won by {self.how.value if self.how else '?'} on {self.tile}{by}"
+
+
+class HandState:
+    """A hand from the deal to the settlement. Mutable: ``apply`` changes it in place;
+    ``clone()`` copies it."""
+
+    def __init__(self, hooks: Hooks, chance: Chance) -> None:
+        self.hooks = hooks
+        self.variant = hooks.variant
+        self.chance = chance
+        start = break_position(len(chance.order), chance.dice, self.variant)
+        self.wall = Wall.from_order(self.variant, chance.order, start)
+        self.players = {s: PlayerState(s) for s in SEATS}
+        self.turn: Seat = Wind.EAST
+        self.phase = Phase.ACT
+        self.events: list[Event] = [Event(None, "dice", None, f"{chance.dice[0]}+"
+                                                                 f"{chance.dice[1]}")]
+        self.history: list[tuple[Seat, Action]] = []
+        self.outcome: Outcome | None = None
+        self.settlement: Any = None
+        # an open claim or robbing window
+        self.offer_tile: Tile | None = None
+        self.offer_from: Seat | None = None
+        self.offers: dict[Seat, tuple[Action, ...]] = {}
+        self.answers: dict[Seat, Action] = {}
+        self.pending_kong: Meld | None = None
+        self._pending_source: Seat | None = None
+        self._legal: tuple[Action, ...] | None = None
+        self.robbed: Tile | None = None  # the tile of a robbed added kong, now the winner's
+        self._deal()
+        self.tracker = hooks.new_tracker(self)
+
+    @classmethod
+    def new(cls, hooks: Hooks, seed: int | None = None, chance: Chance | None = None
+            ) -> HandState:
+        """Deal a hand, from a seed or from recorded chance."""
+        if chance is None:
+            chance = Chance.roll(hooks.variant, random.Random(seed))
+        return cls(hooks, chance)
+
+    # -- dealing and drawing --------------------------------------------------------------
+    def _deal(self) -> None:
+        for _ in range(3):
+            for seat in SEATS:
+                for _ in range(4):
+                    self.players[seat].counts[self.wall.draw().index] += 1
+        for seat in SEATS:
+            self.players[seat].counts[self.wall.draw().index] += 1
+        tile = self.wall.draw()
+        east = self.players[Wind.EAST]
+        east.counts[tile.index] += 1
+        east.drawn = tile
+        self.events.append(Event(None, "deal", None, "13 tiles each, the dealer 14"))
+
+    def _draw(self, seat: Seat, replacement: bool = False) -> None:
+        player = self.players[seat]
+        tile = self.wall.replacement() if replacement else self.wall.draw()
+        player.counts[tile.index] += 1
+        player.drawn = tile
+        if not replacement:
+            player.from_kong = 0
+        self.turn = seat
+        self.phase = Phase.ACT
+        self.events.append(Event(seat, "replacement" if replacement else "draw", tile))
+        self.hooks.on_draw(self, seat, tile, replacement)
+
+    # -- the OpenSpiel-like interface -----------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.ENDED
+
+    def current_actor(self) -> Seat | None:
+        """The seat that must act next, or None when the hand is over."""
+        if self.phase is Phase.ENDED:
+            return None
+        if self.phase is Phase.ACT:
+            return self.turn
+        return next(s for s in self._claim_order() if s in self.offers and s not in self.answers)
+
+    def _claim_order(self) -> list[Seat]:
+        source = self.offer_from if self.offer_from is not None else self.turn
+        return [source.next(i) for i in (1, 2, 3)]
+
+    def legal_actions(self) -> list[Action]:
+        """What the current actor may do, sorted."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self.phase is Phase.ENDED:
+            return ()
+        if self.phase is Phase.ACT:
+            return tuple(sorted(self._own_turn_actions(self.turn), key=_action_key))
+        seat = self.current_actor()
+        assert seat is not None
+        return tuple(sorted((*self.offers[seat], _PASS), key=_action_key))
+
+    def _own_turn_actions(self, seat: Seat) -> list[Action]:
+        player = self.players[seat]
+        hooks = self.hooks
+        out: list[Action] = []
+        claimed = player.drawn is None
+        if not claimed and hooks.may_self_draw(self, seat) and hooks.is_complete(self, seat):
+            out.append(Action(ActionKind.SELF_DRAW, player.drawn))
+        if (not claimed or hooks.kong_after_claim) and self.wall.can_replace():
+            for i, n in enumerate(player.counts):
+                if n == 4 and hooks.may_declare_kong(self, seat, ActionKind.CONCEALED_KONG,
+                                                     KINDS[i]):
+                    out.append(Action(ActionKind.CONCEALED_KONG, KINDS[i]))
+            for meld in player.melds:
+                if (meld.kind is MeldKind.PONG and player.counts[meld.tile.index]
+                        and hooks.may_declare_kong(self, seat, ActionKind.ADDED_KONG, meld.tile)):
+                    out.append(Action(ActionKind.ADDED_KONG, meld.tile))
+        for i, n in enumerate(player.counts):
+            if n and hooks.may_discard(self, seat, KINDS[i]):
+                out.append(Action(ActionKind.DISCARD, KINDS[i]))
+        out += hooks.extra_actions(self, seat)
+        return out
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the current actor; IllegalActionError if it is not legal."""
+        seat = self.current_actor()
+        if seat is None:
+            raise IllegalActionError(f"the hand is over; cannot {action}")
+        legal = self.legal_actions()
+        if action not in legal:
+            names = ", ".join(str(a) for a in legal)
+            raise IllegalActionError(f"{seat.name.title()} cannot {action} now (legal: {names})")
+        self._legal = None
+        self.history.append((seat, action))
+        if self.phase is Phase.ACT:
+            self._act(seat, action)
+        else:
+            self._answer(seat, action)
+
+    def clone(self) -> HandState:
+        import copy
+
+        return copy.deepcopy(self)
+
+    # -- the player's own turn ------------------------------------------------------------
+    def _act(self, seat: Seat, action: Action) -> None:
+        player = self.players[seat]
+        tile = action.tile
+        kind = action.kind
+        if kind is ActionKind.SELF_DRAW:
+            self._end(Outcome((seat,), WinKind.SELF_DRAW, player.drawn,
+                              kong_draw=player.from_kong > 0,
+                              last_tile=self.wall.live == 0 and player.from_kong == 0))
+        elif kind is ActionKind.SPECIAL_WIN:
+            self._end(Outcome((seat,), WinKind.SPECIAL, player.drawn))
+        elif kind is ActionKind.DISCARD:
+            assert tile is not None
+            self._discard(seat, tile)
+        elif kind is ActionKind.CONCEALED_KONG:
+            assert tile is not None
+            player.counts[tile.index] -= 4
+            self._kong(seat, Meld.kong(tile, MeldKind.CONCEALED_KONG), None)
+        elif kind is ActionKind.ADDED_KONG:
+            assert tile is not None
+            player.counts[tile.index] -= 1
+            index = next(i for i, m in enumerate(player.melds)
+                         if m.kind is MeldKind.PONG and m.tile == tile)
+            meld = Meld.kong(tile, MeldKind.ADDED_KONG)
+            source = player.sources[index]
+            del player.melds[index]
+            del player.sources[index]
+            if MeldKind.ADDED_KONG in self.hooks.robbable and self._open_rob(seat, tile, meld,
+                                                                              source):
+                return
+            self._kong(seat, meld, source)
+        else:
+            raise IllegalActionError(f"{action} is not a move of one's own turn")
+
+    def _discard(self, seat: Seat, tile: Tile) -> None:
+        player = self.players[seat]
+        player.counts[tile.index] -= 1
+        player.discards.append(tile)
+        player.taken.append(False)
+        player.drawn = None
+        player.from_kong = 0
+        self.events.append(Event(seat, "discard", tile))
+        self.hooks.on_discard(self, seat, tile)
+        last = self.wall.live == 0
+        offers: dict[Seat, tuple[Action, ...]] = {}
+        for other in (seat.next(i) for i in (1, 2, 3)):
+            found = self._claims(other, tile, seat, last)
+            if found:
+                offers[other] = found
+        if offers:
+            self._open_window(Phase.CLAIM, tile, seat, offers)
+        elif last:
+            self._end(Outcome((), None))
+        else:
+            self._draw(seat.next())
+
+    def _claims(self, seat: Seat, tile: Tile, discarder: Seat, last: bool) -> tuple[Action, ...]:
+        hooks = self.hooks
+        player = self.players[seat]
+        out: list[Action] = []
+        if (self.variant is not Variant.HANGZHOU and hooks.may_win_on_discard(
+                self, seat, tile, discarder) and hooks.is_complete(self, seat, tile)):
+            out.append(Action(ActionKind.WIN, tile))
+        if last:
+            return tuple(out) if hooks.last_discard_win else ()
+        n = player.counts[tile.index]
+        if n >= 2 and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.PONG):
+            out.append(Action(ActionKind.PONG, tile))
+        if (n == 3 and self.wall.can_replace()
+                and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.OPEN_KONG)):
+            out.append(Action(ActionKind.OPEN_KONG, tile))
+        if tile.is_suited and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.CHOW):
+            for first in range(max(tile.rank - 2, 1), min(tile.rank, 7) + 1):
+                lo = tile.index - tile.rank + first
+                need = [k for k in (lo, lo + 1, lo + 2) if k != tile.index]
+                if all(player.counts[k] for k in need):
+                    out.append(Action(ActionKind.CHOW, KINDS[lo]))
+        return tuple(out)
+
+    def _open_window(self, phase: Phase, tile: Tile, source: Seat,
+                     offers: dict[Seat, tuple[Action, ...]]) -> None:
+        self.phase = phase
+        self.offer_tile = tile
+        self.offer_from = source
+        self.offers = offers
+        self.answers = {}
+        self.events.append(Event(None, "window", tile, ", ".join(
+            f"{s.name.title()}: {'/'.join(a.kind.value for a in acts)}"
+            for s, acts in offers.items())))
+
+    def _kong(self, seat: Seat, meld: Meld, source: Seat | None) -> None:
+        player = self.players[seat]
+        player.melds.append(meld)
+        player.sources.append(source)
+        player.from_kong += 1
+        self.events.append(Event(seat, meld.kind.value, meld.tile))
+        self.hooks.on_kong(self, seat, meld)
+        self._draw(seat, replacement=True)
+
+    def _open_rob(self, seat: Seat, tile: Tile, meld: Meld, source: Seat | None) -> bool:
+        offers: dict[Seat, tuple[Action, ...]] = {}
+        for other in (seat.next(i) for i in (1, 2, 3)):
+            if self.hooks.may_win_on_discard(self, other, tile, seat) and \
+                    self.hooks.is_complete(self, other, tile):
+                offers[other] = (Action(ActionKind.ROB, tile),)
+        if not offers:
+            return False
+        self.pending_kong = meld
+        self._pending_source = source
+        self.players[seat].melds.append(meld)  # shown while others decide
+        self.players[seat].sources.append(source)
+        self._open_window(Phase.ROB, tile, seat, offers)
+        return True
+
+    # -- answers to a discard or a kong ---------------------------------------------------
+    def _answer(self, seat: Seat, action: Action) -> None:
+        self.answers[seat] = action
+        if action.kind is ActionKind.PASS:
+            self.hooks.on_pass(self, seat, self.offers[seat])
+        wins = [s for s in self._claim_order() if s in self.answers
+                and self.answers[s].kind in (ActionKind.WIN, ActionKind.ROB)]
+        undecided = [s for s in self._claim_order() if s in self.offers
+                     and s not in self.answers]
+        if wins and not self.hooks.multiple_winners:
+            # the nearest winner takes it once everyone nearer has passed
+            nearest = wins[0]
+            order = self._claim_order()
+            if not any(order.index(s) < order.index(nearest) for s in undecided):
+                self._resolve([nearest])
+                return
+        if undecided:
+            return
+        self._resolve(wins)
+
+    def _resolve(self, wins: Sequence[Seat]) -> None:
+        tile, source = self.offer_tile, self.offer_from
+        assert tile is not None and source is not None
+        phase = self.phase
+        answers = self.answers
+        self.offers, self.answers = {}, {}
+        self.offer_tile = None
+        if phase is Phase.ROB:
+            meld = self.pending_kong
+            assert meld is not None
+            self.pending_kong = None
+            if wins:
+                robbed = self.players[source]
+                robbed.melds.pop()
+                robbed.sources.pop()
+                if meld.kind is MeldKind.ADDED_KONG:  # the kong fails; its pong stays
+                    robbed.melds.append(Meld.pong(tile))
+                    robbed.sources.append(self._pending_source)
+                    self.robbed = tile
+                else:  # an open kong fails: the three tiles go back to the hand
+                    robbed.counts[tile.index] += 3
+                    assert self._pending_source is not None
+                    self.players[self._pending_source].taken[-1] = False
+                self._end(Outcome(tuple(wins), WinKind.ROBBING, tile, source))
+                return
+            player = self.players[source]
+            player.melds.pop()
+            player.sources.pop()
+            self.phase = Phase.ACT
+            self._kong(source, meld, self._pending_source)
+            return
+        discarder = self.players[source]
+        if wins:  # the winning discard stays counted in the pile (several may win on it)
+            self._end(Outcome(tuple(wins), WinKind.DISCARD, tile, source,
+                              last_tile=self.wall.live == 0))
+            return
+        for kind in (ActionKind.OPEN_KONG, ActionKind.PONG, ActionKind.CHOW):
+            takers = [(s, a) for s, a in answers.items() if a.kind is kind]
+            if takers:
+                seat, action = takers[0]
+                discarder.taken[-1] = True
+                self._take(seat, action, tile, source)
+                return
+        if self.wall.live == 0:
+            self._end(Outcome((), None))
+        else:
+            self._draw(source.next())
+
+    def _take(self, seat: Seat, action: Action, tile: Tile, source: Seat) -> None:
+        player = self.players[seat]
+        self.turn = seat
+        self.phase = Phase.ACT
+        player.drawn = None
+        if action.kind is ActionKind.CHOW:
+            assert action.tile is not None
+            lo = action.tile.index
+            for k in (lo, lo + 1, lo + 2):
+                if k != tile.index:
+                    player.counts[k] -= 1
+            meld = Meld.chow(action.tile)
+        elif action.kind is ActionKind.PONG:
+            player.counts[tile.index] -= 2
+            meld = Meld.pong(tile)
+        else:
+            player.counts[tile.index] -= 3
+            meld = Meld.kong(tile, MeldKind.OPEN_KONG)
+        self.events.append(Event(seat, action.kind.value, tile, f"from {source.name.title()}"))
+        self.hooks.on_claim(self, seat, action, source)
+        if action.kind is ActionKind.OPEN_KONG:
+            player.from_kong = 0
+            if MeldKind.OPEN_KONG in self.hooks.robbable and self._open_rob(seat, tile, meld,
+                                                                             source):
+                return
+            self._kong(seat, meld, source)
+            return
+        player.melds.append(meld)
+        player.sources.append(source)
+
+    # -- the end --------------------------------------------------------------------------
+    def _end(self, outcome: Outcome) -> None:
+        self.phase = Phase.ENDED
+        self.outcome = outcome
+        self.events.append(Event(outcome.winners[0] if outcome.winners else None,
+                                 "end", outcome.tile, str(outcome)))
+        self.settlement = self.hooks.settle(self, outcome)
+
+    # -- what a player sees ---------------------------------------------------------------
+    def view(self, seat: Seat) -> PlayerView:
+        """What ``seat`` may see: its own tiles, everyone's discards and shown melds."""
+        own = self.players[seat]
+        others = {}
+        for s, p in self.players.items():
+            if s == seat:
+                continue
+            shown = tuple(m for m in p.melds if m.kind is not MeldKind.CONCEALED_KONG)
+            hidden_kongs = sum(1 for m in p.melds if m.kind is MeldKind.CONCEALED_KONG)
+            others[s] = OtherView(s, shown, hidden_kongs, tuple(p.discards), p.concealed_count)
+        actor = self.current_actor()
+        return PlayerView(
+            seat=seat, variant=self.variant, counts=tuple(own.counts), melds=tuple(own.melds),
+            drawn=own.drawn,
+            discards={s: tuple(p.discards) for s, p in self.players.items()},
+            others=others, live_wall=self.wall.live, phase=self.phase,
+            to_act=actor == seat, legal=tuple(self.legal_actions()) if actor == seat else (),
+            offer=self.offer_tile if actor == seat else None, stage=self.hooks.stage(self))
+
+    def tiles_accounted(self) -> int:
+        """Every tile: in hands, melds, discards (claimed ones live in melds), the wall, burned."""
+        total = self.wall.remaining + self.wall.burned
+        for p in self.players.values():
+            total += p.concealed_count + sum(len(m.tiles) for m in p.melds)
+            total += sum(1 for taken in p.taken if not taken)
+        if self.robbed is not None:
+            total += 1
+        return total
+
+
+@dataclass(frozen=True)
+class OtherView:
+    seat: Seat
+    melds: tuple[Meld, ...]
+    concealed_kongs: int
+    discards: tuple[Tile, ...]
+    tiles_in_hand: int
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's view: nothing of the other hands but their shown melds and tile counts."""
+
+    seat: Seat
+    variant: Variant
+    counts: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    drawn: Tile | None
+    discards: dict[Seat, tuple[Tile, ...]]
+    others: dict[Seat, OtherView]
+    live_wall: int
+    phase: Phase
+    to_act: bool
+    legal: tuple[Action, ...]
+    offer: Tile | None
+    stage: str | None
+
+    @cached_property
+    def hand(self) -> Hand:
+        """The seat's own hand."""
+        return Hand.from_counts(self.counts, self.melds)
+
+    def visible(self) -> list[Tile]:
+        """Tiles this seat has seen outside its own hand (for counting copies left)."""
+        seen = [t for tiles in self.discards.values() for t in tiles]
+        for other in self.others.values():
+            seen += [t for m in other.melds for t in m.tiles]
+        return seen
+
+
+_KIND_ORDER = {kind: i for i, kind in enumerate(ActionKind)}
+
+
+def _action_key(action: Action) -> tuple[int, int]:
+    return (_KIND_ORDER[action.kind], action.tile.index if action.tile is not None else -1)

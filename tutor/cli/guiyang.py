@@ -1,9 +1,29 @@
-"""Command-line subcommands for the guiyang variant (filled in by its issue)."""
+"""``tutor settle guiyang FILE.json``: settle one finished Guiyang Chicken hand."""
 
 from __future__ import annotations
 
-from tutor.cli import Commands
+import argparse
+
+from tutor.cli import Commands, emit
+from tutor.rulesets import override
+from tutor.variants.guiyang import PRESETS, load_hand, settle
 
 
 def register(commands: Commands) -> None:
     """Add this variant's subcommands."""
+    p = commands.variant_command(
+        "settle", "guiyang", "settle a finished Guiyang Chicken hand described in a JSON file "
+        "(schema: tutor.variants.guiyang.handfile)")
+    p.add_argument("file", metavar="FILE.json", help="the hand description")
+    p.add_argument("--table", choices=sorted(PRESETS), default="seed",
+                   help="pattern table: the seed's (default) or the common app table")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="override a GuiyangRules field, e.g. --rule seven_pairs=10 (repeatable)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_settle)
+
+
+def _settle(args: argparse.Namespace) -> int:
+    rules = override(PRESETS[args.table], args.rule)
+    result = settle(load_hand(args.file), rules)
+    return emit(args, result.as_dict(), str(result))

@@ -1,0 +1,43 @@
+"""HTML for Guiyang settlements (plain strings, no display library needed)."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tutor.variants.guiyang.settlement import Settlement
+
+__all__ = ["settlement_html"]
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def settlement_html(s: Settlement) -> str:
+    rows = []
+    for p in s.players:
+        pattern = ""
+        if p.pattern is not None:
+            label = "best possible: " if p.potential else ""
+            pattern = f"{label}{p.pattern.pattern.title} {p.pattern.value}"
+        chickens = "<br>".join(_e(c) for c in p.chickens) or "-"
+        beans = "<br>".join(_e(b) + ("" if p.eligible else " (void)") for b in p.beans) or "-"
+        hand = s.hand.player(p.seat)
+        rows.append(
+            f"<tr><td>{_e(p.seat.name.title())}</td><td><code>{_e(hand)}</code></td>"
+            f"<td>{_e(p.status())}</td><td>{'yes' if p.eligible else 'no'}</td>"
+            f"<td>{_e(pattern)}</td><td>{chickens}</td><td>{beans}</td>"
+            f"<td><b>{p.net:+d}</b></td></tr>")
+    head = "".join(f"<th>{h}</th>" for h in ("seat", "tiles", "status", "eligible", "pattern",
+                                             "chickens", "beans", "net"))
+    cats = s.by_category()
+    cat_rows = "".join(
+        f"<tr><td>{_e(c)}</td>" + "".join(f"<td>{n:+d}</td>" for n in nets.values()) + "</tr>"
+        for c, nets in cats.items())
+    seats = "".join(f"<th>{_e(p.seat.name.title())}</th>" for p in s.players)
+    return (f"<div class='tutor-guiyang'><p><b>{_e(s.headline())}</b></p>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            f"<table><thead><tr><th>category</th>{seats}</tr></thead><tbody>{cat_rows}"
+            f"</tbody></table>{s.ledger._repr_html_()}</div>")

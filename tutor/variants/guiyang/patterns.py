@@ -1,0 +1,117 @@
+"""Patterns (牌型) of Guiyang hands: the highest pattern of a complete hand, with its reason.
+
+Guiyang has 108 suited tiles and no chows to claim (concealed runs are fine). A complete hand
+is four groups and a pair or seven pairs, four identical concealed tiles counting as two pairs.
+Two questions decide the pattern: is the hand all one suit ("pure", 清), and what is its shape:
+runs somewhere (plain), only pongs and kongs (all triplets), seven pairs, or seven pairs holding
+four identical tiles (dragon pairs). Only the highest pattern scores.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from tutor.core.hand import Hand
+from tutor.core.shapes import Decomposition, GroupKind, Shape, decompositions
+from tutor.core.tiles import Tile
+from tutor.core.variant import Variant
+from tutor.core.waits import WaitAnalysis, waits
+from tutor.errors import HandError
+from tutor.variants.guiyang.rules import SEED_RULES, GuiyangRules, Pattern
+
+__all__ = ["PatternResult", "best_possible_pattern", "pattern_of", "readiness"]
+
+GUIYANG = Variant.GUIYANG
+
+_SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo"}
+
+
+@dataclass(frozen=True)
+class PatternResult:
+    """The highest pattern of a complete hand, its value under ``rules`` and why."""
+
+    pattern: Pattern
+    value: int
+    reason: str
+    hand: Hand
+    decomposition: Decomposition
+    winning_tile: Tile | None = None
+
+    def __str__(self) -> str:
+        tile = f" (winning on {self.winning_tile})" if self.winning_tile is not None else ""
+        return f"{self.pattern.title} {self.value}{tile}: {self.reason}"
+
+    def __repr__(self) -> str:
+        return (f"PatternResult(pattern=Pattern.{self.pattern.name}, value={self.value}, "
+                f"hand={self.hand!r})")
+
+    def as_dict(self) -> dict[str, object]:
+        return {"pattern": self.pattern.value, "chinese": self.pattern.chinese,
+                "value": self.value, "reason": self.reason, "hand": str(self.hand),
+                "winning_tile": str(self.winning_tile) if self.winning_tile else None,
+                "reading": str(self.decomposition)}
+
+    def _repr_html_(self) -> str:
+        return (f"<p><b>{html.escape(self.pattern.title)}</b> = {self.value}<br>"
+                f"{html.escape(self.reason)}<br><code>{html.escape(str(self.decomposition))}"
+                "</code></p>")
+
+
+def _classify(hand: Hand, reading: Decomposition) -> tuple[Pattern, str]:
+    suits = {t.suit.value for t in hand.tiles}
+    pure = len(suits) == 1
+    names = ", ".join(_SUIT_NAMES[s] for s in sorted(suits))
+    where = f"all in one suit ({names})" if pure else f"{len(suits)} suits ({names})"
+    if reading.shape is Shape.SEVEN_PAIRS:
+        fours = [t for t in sorted(set(hand.concealed)) if hand.counts[t.index] == 4]
+        if fours:
+            four = ", ".join(str(t) for t in fours)
+            shape = f"seven pairs with four {four} held as two pairs"
+            pattern = Pattern.PURE_DRAGON_PAIRS if pure else Pattern.DRAGON_PAIRS
+        else:
+            shape = "seven pairs"
+            pattern = Pattern.PURE_SEVEN_PAIRS if pure else Pattern.SEVEN_PAIRS
+    elif all(g.kind is not GroupKind.CHOW for g in reading.sets):
+        shape = "four pongs or kongs and a pair"
+        pattern = Pattern.PURE_TRIPLETS if pure else Pattern.ALL_TRIPLETS
+    else:
+        runs = " ".join(str(g) for g in reading.sets if g.kind is GroupKind.CHOW)
+        shape = f"four groups and a pair, with runs ({runs})"
+        pattern = Pattern.PURE_SUIT if pure else Pattern.PLAIN
+    return pattern, f"{shape}; {where}"
+
+
+def pattern_of(hand: Hand, rules: GuiyangRules = SEED_RULES, *,
+               winning_tile: Tile | None = None) -> PatternResult:
+    """The highest pattern of a complete 14-tile Guiyang hand (:class:`HandError` otherwise)."""
+    hand.check(GUIYANG)
+    readings = decompositions(hand, GUIYANG)
+    if not readings:
+        raise HandError(f"{hand}: not a complete hand (four groups and a pair, or seven pairs)")
+    best: PatternResult | None = None
+    for reading in readings:
+        pattern, reason = _classify(hand, reading)
+        value = rules.pattern_value(pattern)
+        rank = (value, list(Pattern).index(pattern))
+        if best is None or rank > (best.value, list(Pattern).index(best.pattern)):
+            best = PatternResult(pattern, value, reason, hand, reading, winning_tile)
+    assert best is not None
+    return best
+
+
+def readiness(hand: Hand) -> WaitAnalysis:
+    """Waits of a 13-tile hand; ready means at least one live wait (not all four held)."""
+    hand.check(GUIYANG)
+    return waits(hand, GUIYANG)
+
+
+def best_possible_pattern(hand: Hand, rules: GuiyangRules = SEED_RULES) -> PatternResult | None:
+    """The highest pattern a ready 13-tile hand can reach over all its waits, valued as a
+    discard win (no self-draw point); ``None`` if the hand is not ready."""
+    best: PatternResult | None = None
+    for tile in readiness(hand).waits:
+        result = pattern_of(hand.add(tile), rules, winning_tile=tile)
+        if best is None or result.value > best.value:
+            best = result
+    return best

@@ -57,6 +57,12 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
     if kind is str:
         return text
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        parse = getattr(kind, "parse", None)
+        if parse is not None:  # e.g. Wind.parse reads E, East, 東
+            try:
+                return parse(text)
+            except ValueError:
+                pass
         members: list[enum.Enum] = list(kind)
         for member in members:
             if text.lower() in (str(member.value).lower(), member.name.lower()):

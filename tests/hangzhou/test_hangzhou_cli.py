@@ -1,0 +1,94 @@
+"""``tutor score hangzhou`` and ``tutor ledger hangzhou``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "hangzhou"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_seed_example_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "score", "hangzhou", "123m456m77m白白 [中中中中]", "--drawn",
+                         "3p", "--after-gang", "1", "--joker-discards", "1")
+    assert code == 0 and err == ""
+    assert "product: x16" in out and "East pays South 128" in out
+
+
+def test_score_json_dealer(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", "hangzhou", "123m 5白7m 444p 中中中 東東", "--drawn", "7m",
+                       "--dealer", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["product"] == 1 and data["reading"]["jokers"] == "白=6m"
+    assert [p["amount"] for p in data["payments"]] == [8, 8, 8]
+    assert data["winner"] == data["dealer"] == "E"
+
+
+def test_score_rule_override(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", "hangzhou", "123m456m789m中中白白", "--drawn", "中",
+                       "--joker-discards", "2", "--rule", "scoring=mil-fan", "--json")
+    assert code == 0 and json.loads(out)["product"] == 16
+    code, out, _ = run(capsys, "score", "hangzhou", "123m456m789m中中白白", "--drawn", "中",
+                       "--joker-discards", "2", "--json")
+    assert json.loads(out)["product"] == 32
+
+
+def test_score_refuses_a_discard_win(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "score", "hangzhou", "11m22m33m44m55m66m7m", "--drawn", "7m",
+                         "--on-discard")
+    assert code == 2 and out == ""
+    assert "self-draw only" in err and "discard" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["11m22m33m44m55m66m8m", "--drawn", "9m"], "not a complete hand"),
+    (["11m22m33m44m55m66m7m", "--drawn", "7m", "--rule", "tile_hog=x"], "tile_hog"),
+    (["11m22m33m44m55m66m7m", "--drawn", "7m", "--rule", "colour=red"], "unknown rule"),
+    (["11m22m33m44m55m66m7m", "--drawn", "7m", "--after-gang", "1"], "1 kong"),
+])
+def test_score_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, _, err = run(capsys, "score", "hangzhou", *argv)
+    assert code == 2 and message in err
+
+
+def test_ledger_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ledger", "hangzhou", str(DATA / "streak.json"))
+    assert code == 0 and err == ""
+    assert "final scores: East 204, South 116, West 40, North 40" in out
+    code, out, _ = run(capsys, "ledger", "hangzhou", str(DATA / "full_game.json"), "--json")
+    data = json.loads(out)
+    assert data["ended_after"] == 6 and data["scores"]["N"] == -4
+
+
+def test_ledger_no_settle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "ledger", "hangzhou", str(DATA / "streak.json"), "--no-settle",
+                       "--json")
+    assert code == 0 and json.loads(out)["final"] == []
+
+
+def test_ledger_malformed_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ledger", "hangzhou", str(DATA / "bad_winner.json"))
+    assert code == 2 and out == ""
+    assert "hand 2, field 'winner'" in err and "'X'" in err
+
+
+def test_ledger_not_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("[{", encoding="utf-8")
+    code, _, err = run(capsys, "ledger", "hangzhou", str(path))
+    assert code == 2 and "not JSON" in err
+
+
+def test_ledger_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "ledger", "hangzhou", str(tmp_path / "nope.json"))
+    assert code == 2 and "nope.json" in err

@@ -1,0 +1,204 @@
+"""Payments across the hands of a Hangzhou game: the dealer's deferred tally (seed section 6).
+
+While the dealer keeps winning nothing is paid: each dealer win puts tokens aside, as many as its
+multiplier product, and one token is worth ``rules.base_dealer_wins`` (8) from each other player.
+When someone else wins, first that winner is paid for their hand, then the outgoing dealer's
+tokens; the winner becomes dealer. An exhaustive draw keeps the dealer and the tally. The game
+ends after the hand in which a score goes below zero; a tally still open when the game ends (or
+the session stops) is paid then.
+
+>>> game = play([HandResult.win(Seat.EAST, 2), HandResult.draw(), HandResult.win(Seat.SOUTH, 1)])
+>>> game.scores[Seat.EAST], game.scores[Seat.SOUTH]
+(140, 94)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tutor.errors import RulesError
+from tutor.ledger import Ledger, Payment, Seat
+from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
+from tutor.variants.hangzhou.scoring import win_payments
+
+__all__ = ["GameLedger", "HandRecord", "HandResult", "play"]
+
+TALLY = "dealer tally"
+END_TALLY = "open tally at game end"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a hand gave: a self-drawn win by ``winner`` at ``multiplier``, or an exhaustive draw
+    (``winner`` None). ``reason`` names the rules behind the multiplier (it goes into the
+    payments); ``note`` is free text for the record."""
+
+    winner: Seat | None
+    multiplier: int = 1
+    reason: str = ""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.multiplier < 1:
+            raise RulesError(f"a win's multiplier is at least 1, not {self.multiplier}")
+
+    @classmethod
+    def win(cls, winner: Seat, multiplier: int = 1, reason: str = "", note: str = ""
+            ) -> HandResult:
+        return cls(winner, multiplier, reason, note)
+
+    @classmethod
+    def draw(cls, note: str = "") -> HandResult:
+        return cls(None, note=note)
+
+    def __repr__(self) -> str:
+        note = f"note={self.note!r}" if self.note else ""
+        if self.winner is None:
+            return f"HandResult.draw({note})"
+        extra = "".join(f", {x}" for x in (repr(self.reason) if self.reason else "", note) if x)
+        return f"HandResult.win(Seat.{self.winner.name}, {self.multiplier}{extra})"
+
+    def __str__(self) -> str:
+        note = f" [{self.note}]" if self.note else ""
+        if self.winner is None:
+            return f"exhaustive draw{note}"
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.winner.name.title()} wins x{self.multiplier}{why}{note}"
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand of the game: its dealer, result, the payments made after it, the tally left
+    open and the scores after it."""
+
+    number: int
+    dealer: Seat
+    result: HandResult
+    payments: Ledger
+    tally: tuple[tuple[int, int], ...]
+    scores: tuple[int, int, int, int]
+
+    @property
+    def tokens(self) -> int:
+        """The dealer's open tokens after this hand."""
+        return sum(t for _, t in self.tally)
+
+    def __str__(self) -> str:
+        scores = ", ".join(f"{s.name.title()} {self.scores[s - 1]}" for s in Seat)
+        head = (f"hand {self.number} (dealer {self.dealer.name.title()}): {self.result}; "
+                f"open tokens {self.tokens}; scores {scores}")
+        return "\n".join([head] + [f"  {p}" for p in self.payments])
+
+
+@dataclass(frozen=True)
+class GameLedger:
+    """A replayed game: each hand's record, the end-of-game tally, the scores."""
+
+    rules: HangzhouRules
+    first_dealer: Seat
+    hands: tuple[HandRecord, ...]
+    final: Ledger = field(default_factory=Ledger)
+    ended_after: int | None = None
+
+    @property
+    def ledger(self) -> Ledger:
+        """Every payment, in the order made."""
+        out = Ledger()
+        for record in self.hands:
+            out += record.payments
+        return out + self.final
+
+    @property
+    def scores(self) -> dict[Seat, int]:
+        net = self.ledger.net()
+        return {s: self.rules.starting_points + net[s] for s in Seat}
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer of the next hand."""
+        if not self.hands:
+            return self.first_dealer
+        last = self.hands[-1]
+        return last.result.winner or last.dealer
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "hands": [{"hand": r.number, "dealer": r.dealer.letter,
+                       "winner": r.result.winner.letter if r.result.winner else None,
+                       "multiplier": r.result.multiplier, "reason": r.result.reason,
+                       "open_tokens": r.tokens,
+                       "scores": {s.letter: r.scores[s - 1] for s in Seat},
+                       "payments": r.payments.as_dicts()} for r in self.hands],
+            "final": self.final.as_dicts(),
+            "ended_after": self.ended_after,
+            "scores": {s.letter: n for s, n in self.scores.items()},
+        }
+
+    def __str__(self) -> str:
+        out = [str(r) for r in self.hands]
+        if self.ended_after is not None:
+            out.append(f"the game ended after hand {self.ended_after} (a score below zero)")
+        if self.final:
+            out.append("open tally paid at the end:")
+            out += [f"  {p}" for p in self.final]
+        out.append("final scores: " + ", ".join(f"{s.name.title()} {n}"
+                                                for s, n in self.scores.items()))
+        return "\n".join(out)
+
+    def _repr_html_(self) -> str:
+        scores = ", ".join(f"{s.name.title()} {n}" for s, n in self.scores.items())
+        return f"{self.ledger._repr_html_()}<p>final scores: {html.escape(scores)}</p>"
+
+
+def _tally_payments(dealer: Seat, tally: Sequence[tuple[int, int]], paid_after: int | None,
+                    rules: HangzhouRules, category: str) -> list[Payment]:
+    when = f"paid after hand {paid_after}" if paid_after is not None else "paid at the end"
+    out = []
+    for origin, tokens in tally:
+        for payer in Seat:
+            if payer != dealer:
+                out.append(Payment(payer, dealer, rules.base_dealer_wins * tokens,
+                                   f"{dealer.name.title()}'s tally from hand {origin}: "
+                                   f"{tokens} token(s) x {rules.base_dealer_wins}, {when}",
+                                   category=category, hand=origin))
+    return out
+
+
+def play(results: Sequence[HandResult], *, rules: HangzhouRules = HANGZHOU,
+         first_dealer: Seat = Seat.EAST, settle_at_end: bool = True) -> GameLedger:
+    """Replay the hands in order and make every payment (see the module docstring)."""
+    dealer = first_dealer
+    tally: list[tuple[int, int]] = []
+    scores = [rules.starting_points] * 4
+    records: list[HandRecord] = []
+    ended_after: int | None = None
+    for number, result in enumerate(results, 1):
+        if ended_after is not None:
+            raise RulesError(f"hand {number}: the game already ended after hand {ended_after}, "
+                             "when a score went below zero")
+        payments: list[Payment] = []
+        winner = result.winner
+        if winner is not None and winner == dealer:
+            tally.append((number, result.multiplier))
+        elif winner is not None:
+            reason = f"{winner.name.title()}'s win x{result.multiplier}"
+            if result.reason:
+                reason += f" ({result.reason})"
+            payments += win_payments(winner, dealer, result.multiplier, rules=rules,
+                                     reason=reason, hand=number)
+            payments += _tally_payments(dealer, tally, number, rules, TALLY)
+            tally = []
+        for p in payments:
+            scores[p.payer - 1] -= p.amount
+            scores[p.payee - 1] += p.amount
+        records.append(HandRecord(number, dealer, result, Ledger(tuple(payments)), tuple(tally),
+                                  (scores[0], scores[1], scores[2], scores[3])))
+        if min(scores) < 0:
+            ended_after = number
+        dealer = winner or dealer
+    final = Ledger()
+    if settle_at_end and tally:
+        final = Ledger(tuple(_tally_payments(dealer, tally, None, rules, END_TALLY)))
+    return GameLedger(rules, first_dealer, tuple(records), final, ended_after)

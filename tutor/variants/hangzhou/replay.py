@@ -1,0 +1,146 @@
+"""Read a Hangzhou game from JSON data (the format of ``tutor ledger hangzhou FILE``).
+
+The data is a list of hand results, in order (or an object ``{"first_dealer": "E", "hands":
+[...]}``). Each hand is an object with ``"result"``: ``"draw"`` (an exhaustive draw), or
+``"win"`` with ``"winner"`` (``E``/``S``/``W``/``N``) and exactly one way to value it:
+
+* ``"multiplier"``: the product of the hand's multipliers (a whole number >= 1);
+* ``"hand"`` and ``"drawn"`` (notation), optional ``"kongs"`` and ``"joker_discards"`` (the chain):
+  the win is scored by :func:`~tutor.variants.hangzhou.scoring.score`;
+* ``"honor_discards"``: n >= 10, a Ten Honors Explosive Head.
+
+An optional ``"note"`` is kept in the payments' reasons. Any other field, a missing field or a
+value of the wrong kind is a :class:`LedgerFileError` naming the hand and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutor.core.notation import parse_hand, parse_tile
+from tutor.core.tiles import Tile
+from tutor.core.variant import Variant
+from tutor.errors import TutorError
+from tutor.ledger import Seat
+from tutor.variants.hangzhou.ledger import GameLedger, HandResult, play
+from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
+from tutor.variants.hangzhou.scoring import Situation, score
+from tutor.variants.hangzhou.special import ten_honors_explosive_head
+
+__all__ = ["LedgerFileError", "hand_result", "replay"]
+
+_FIELDS = {"result", "winner", "multiplier", "hand", "drawn", "kongs", "joker_discards",
+           "honor_discards", "note"}
+
+
+class LedgerFileError(TutorError, ValueError):
+    """A game file that cannot be read; the message names the hand and the field."""
+
+
+def _fail(where: str, name: str, problem: str) -> LedgerFileError:
+    return LedgerFileError(f"{where}, field {name!r}: {problem}")
+
+
+def _int(entry: Mapping[str, Any], name: str, where: str, low: int, default: int | None = None
+         ) -> int:
+    value = entry.get(name, default)
+    if value is None:
+        raise _fail(where, name, "missing")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, name, f"expected a whole number, not {value!r}")
+    if value < low:
+        raise _fail(where, name, f"must be at least {low}, not {value}")
+    return value
+
+
+def _seat(value: Any, where: str, name: str) -> Seat:
+    if not isinstance(value, str):
+        raise _fail(where, name, f"expected a seat E, S, W or N, not {value!r}")
+    try:
+        return Seat.parse(value)
+    except ValueError:
+        raise _fail(where, name, f"expected a seat E, S, W or N, not {value!r}") from None
+
+
+def hand_result(entry: Any, number: int, rules: HangzhouRules = HANGZHOU) -> HandResult:
+    """One hand of the JSON list as a :class:`HandResult` (``number`` counts from 1)."""
+    where = f"hand {number}"
+    if not isinstance(entry, Mapping):
+        raise LedgerFileError(f"{where}: expected an object, not {entry!r}")
+    unknown = sorted(set(entry) - _FIELDS)
+    if unknown:
+        raise _fail(where, unknown[0], f"unknown field (known: {', '.join(sorted(_FIELDS))})")
+    result = entry.get("result")
+    if result == "draw":
+        extra = sorted(set(entry) - {"result", "note"})
+        if extra:
+            raise _fail(where, extra[0], "a drawn hand has no winner or value")
+        return HandResult.draw(_note(entry, where))
+    if result != "win":
+        raise _fail(where, "result", f"expected \"win\" or \"draw\", not {result!r}")
+    if "winner" not in entry:
+        raise _fail(where, "winner", "missing")
+    winner = _seat(entry["winner"], where, "winner")
+    note = _note(entry, where)
+    ways = [k for k in ("multiplier", "hand", "honor_discards") if k in entry]
+    if len(ways) != 1:
+        raise _fail(where, "multiplier", "give exactly one of \"multiplier\", \"hand\" (with "
+                    "\"drawn\") or \"honor_discards\"")
+    if ways == ["multiplier"]:
+        return HandResult.win(winner, _int(entry, "multiplier", where, 1), note=note)
+    if ways == ["honor_discards"]:
+        n = _int(entry, "honor_discards", where, rules.ten_honors_count)
+        special = ten_honors_explosive_head([Tile.parse("1z")] * n, winner=winner, rules=rules)
+        return HandResult.win(winner, special.product, f"{special.line.name}, {n} honors",
+                              note)
+    for name in ("hand", "drawn"):
+        if not isinstance(entry.get(name), str):
+            raise _fail(where, name, f"expected notation text, not {entry.get(name)!r}")
+    try:
+        hand = parse_hand(entry["hand"], Variant.HANGZHOU)
+    except ValueError as exc:
+        raise _fail(where, "hand", str(exc)) from None
+    try:
+        drawn = parse_tile(entry["drawn"])
+    except ValueError as exc:
+        raise _fail(where, "drawn", str(exc)) from None
+    if hand.size == 13:
+        hand = hand.add(drawn)
+    situation = Situation(winner=winner, kongs=_int(entry, "kongs", where, 0, 0),
+                          joker_discards=_int(entry, "joker_discards", where, 0, 0),
+                          hand_number=number)
+    try:
+        sheet = score(hand, drawn, situation, rules=rules)
+    except ValueError as exc:
+        raise _fail(where, "hand", str(exc)) from None
+    names = ", ".join(line.name for line in sheet.lines) or "no multiplier"
+    return HandResult.win(winner, sheet.product, names, note)
+
+
+def _note(entry: Mapping[str, Any], where: str) -> str:
+    note = entry.get("note", "")
+    if not isinstance(note, str):
+        raise _fail(where, "note", f"expected text, not {note!r}")
+    return note
+
+
+def replay(data: Any, *, rules: HangzhouRules = HANGZHOU,
+           settle_at_end: bool = True) -> GameLedger:
+    """Replay a game given as JSON data (see the module docstring)."""
+    first = Seat.EAST
+    if isinstance(data, Mapping):
+        unknown = sorted(set(data) - {"first_dealer", "hands"})
+        if unknown:
+            raise LedgerFileError(f"game, field {unknown[0]!r}: unknown field (known: "
+                                  "first_dealer, hands)")
+        if "first_dealer" in data:
+            first = _seat(data["first_dealer"], "game", "first_dealer")
+        if "hands" not in data:
+            raise LedgerFileError("game, field 'hands': missing")
+        data = data["hands"]
+    if not isinstance(data, list):
+        raise LedgerFileError(f"game, field 'hands': expected a list of hands, not "
+                              f"{type(data).__name__}")
+    results = [hand_result(entry, i, rules) for i, entry in enumerate(data, 1)]
+    return play(results, rules=rules, first_dealer=first, settle_at_end=settle_at_end)

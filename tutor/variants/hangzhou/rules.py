@@ -1,0 +1,83 @@
+"""The Hangzhou rules table: every number of the seed's scoring and payments, as data.
+
+Each field mirrors a line of the seed (``../shared/seeds/002_612ccd2488cab554.txt``) or a decision
+of ``../shared/rules/hangzhou.md``; the fields marked *option* there are here too, so a learner can
+ask "what if" with :func:`dataclasses.replace` (or ``--rule name=value`` on the command line)::
+
+    >>> from dataclasses import replace
+    >>> HANGZHOU.base_from_dealer, replace(HANGZHOU, base_from_dealer=4).base_from_dealer
+    (8, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum
+
+from tutor.errors import RulesError
+
+__all__ = ["HANGZHOU", "HangzhouRules", "ScoringMode"]
+
+
+class ScoringMode(Enum):
+    """How the multipliers combine into a hand's value."""
+
+    SEED = "seed"
+    """The seed: every multiplier multiplies, no cap."""
+    MIL_FAN = "mil-fan"
+    """The International Mahjong League's model: each x2 is one fan, value = base x 2^fan,
+    capped at ``fan_cap`` fan."""
+
+    def __repr__(self) -> str:
+        return f"ScoringMode.{self.name}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class HangzhouRules:
+    """Hangzhou scoring and payments. Defaults are the seed's values."""
+
+    # Base value (seed section 5): a non-dealer winner gets 8 from the dealer, 1 from the others;
+    # a dealer winner gets 8 from each. One dealer-tally token is worth base_dealer_wins.
+    base_from_dealer: int = 8
+    base_from_other: int = 1
+    base_dealer_wins: int = 8
+    # The multipliers table (seed section 5).
+    three_white_dragons: int = 2
+    four_white_dragons: int = 4
+    after_gang: int = 2
+    white_dragon_pair_wait: int = 2
+    after_white_dragon_discard: int = 2
+    seven_pairs_pure: int = 4
+    seven_pairs_with_joker: int = 2
+    tile_hog: int = 2
+    # Special events (seed section 7).
+    ten_honors_count: int = 10
+    ten_honors_multiplier: int = 4
+    ten_honors_extra: int = 2
+    first_turn_joker_factor: int = 2
+    # Points (seed section 6; option in the decisions file).
+    starting_points: int = 100
+    # Options (decisions file).
+    scoring: ScoringMode = ScoringMode.SEED
+    fan_cap: int = 4
+    four_jokers_tile_hog: bool = False
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                continue
+            if f.name.startswith("base_") or f.name == "starting_points":
+                if value < 0:
+                    raise RulesError(f"rule {f.name} cannot be negative ({value})")
+            elif value < 1:
+                raise RulesError(f"rule {f.name} must be at least 1 ({value})")
+
+    def __repr__(self) -> str:
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                   if getattr(self, f.name) != f.default]
+        return f"HangzhouRules({', '.join(changed)})"
+
+
+HANGZHOU = HangzhouRules()
+"""The rules of record."""

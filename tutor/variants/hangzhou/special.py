@@ -1,0 +1,163 @@
+"""Hangzhou's special events (seed section 7): Ten Honors Explosive Head and the first-turn
+matching discards penalty.
+
+>>> ten_honors_multiplier(10), ten_honors_multiplier(12)
+(4, 16)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tutor.core.hand import Meld, MeldKind
+from tutor.core.tiles import Tile
+from tutor.errors import RulesError
+from tutor.ledger import Ledger, Payment, Seat
+from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
+from tutor.variants.hangzhou.scoring import ScoreLine, effective_product, win_payments
+
+__all__ = ["Discard", "FirstTurnPenalty", "SpecialWin", "first_turn_matching",
+           "ten_honors_explosive_head", "ten_honors_multiplier"]
+
+JOKER = Tile.parse("5z")
+TEN_HONORS = "Ten Honors Explosive Head"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """One of the player's discards, and whether an opponent claimed it (pong or kong)."""
+
+    tile: Tile
+    claimed: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.tile}{' (claimed)' if self.claimed else ''}"
+
+
+def ten_honors_multiplier(n: int, rules: HangzhouRules = HANGZHOU) -> int:
+    """The multiplier for ``n`` honor discards in a row: x4 at ten, doubling per extra honor."""
+    if n < rules.ten_honors_count:
+        raise RulesError(f"{TEN_HONORS} needs {rules.ten_honors_count} honor discards, not {n}")
+    extra: int = rules.ten_honors_extra ** (n - rules.ten_honors_count)
+    return rules.ten_honors_multiplier * extra
+
+
+@dataclass(frozen=True)
+class SpecialWin:
+    """A win that is not scored from the hand's shape: one sheet line and the payments."""
+
+    winner: Seat
+    dealer: Seat
+    line: ScoreLine
+    product: int
+    payments: Ledger = field(repr=False)
+
+    @property
+    def total(self) -> int:
+        return sum(p.amount for p in self.payments)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"winner": self.winner.letter, "dealer": self.dealer.letter,
+                "lines": [self.line.as_dict()], "product": self.product,
+                "payments": self.payments.as_dicts(), "total": self.total}
+
+    def __str__(self) -> str:
+        lines = [f"{self.line.name} by {self.winner.name.title()}"
+                 f"{' (dealer)' if self.winner == self.dealer else ''}",
+                 f"  {self.line}", f"product: x{self.product}"]
+        lines += [f"  {p}" for p in self.payments]
+        lines.append(f"{self.winner.name.title()} receives {self.total}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return (f"<div class='tutor-sheet'><p><b>{html.escape(str(self.line))}</b>: "
+                f"x{self.product}</p>{self.payments._repr_html_()}</div>")
+
+
+def ten_honors_explosive_head(discards: Sequence[Discard | Tile], *,
+                              claims: Sequence[Meld] = (), winner: Seat = Seat.SOUTH,
+                              dealer: Seat = Seat.EAST, rules: HangzhouRules = HANGZHOU,
+                              hand_number: int | None = None) -> SpecialWin:
+    """The special win after ``n`` >= 10 honor discards (decisions file: the player's discards
+    since the start of the hand, all honors (jokers included), none claimed, and the player made
+    no claim; concealed kongs are not claims). The hand's shape does not matter."""
+    items = [d if isinstance(d, Discard) else Discard(d) for d in discards]
+    for i, d in enumerate(items, 1):
+        if not d.tile.is_honor:
+            raise RulesError(f"{TEN_HONORS}: discard {i} ({d.tile}) is not an honor, so the "
+                             "state is lost")
+        if d.claimed:
+            raise RulesError(f"{TEN_HONORS}: discard {i} ({d.tile}) was claimed by an opponent")
+    made = [m for m in claims if m.kind is not MeldKind.CONCEALED_KONG]
+    if made:
+        raise RulesError(f"{TEN_HONORS}: the player claimed {made[0]} (no claim is allowed)")
+    n = len(items)
+    tiles = " ".join(str(d.tile) for d in items)
+    line = ScoreLine(TEN_HONORS, ten_honors_multiplier(n, rules),
+                     f"{n} honor discards: {tiles}")
+    product = effective_product((line,), rules)
+    payments = win_payments(winner, dealer, product, rules=rules, hand=hand_number,
+                            reason=f"{winner.name.title()}'s {TEN_HONORS} x{product}")
+    return SpecialWin(winner, dealer, line, product, payments)
+
+
+@dataclass(frozen=True)
+class FirstTurnPenalty:
+    """The first-turn matching discards penalty: none, single or double."""
+
+    discards: tuple[Tile, ...]
+    dice: int
+    factor: int
+    payments: Ledger = field(repr=False)
+
+    @property
+    def applies(self) -> bool:
+        return self.factor > 0
+
+    def as_dict(self) -> dict[str, object]:
+        return {"discards": [str(t) for t in self.discards], "dice": self.dice,
+                "factor": self.factor, "payments": self.payments.as_dicts()}
+
+    def __str__(self) -> str:
+        tiles = " ".join(str(t) for t in self.discards)
+        if not self.applies:
+            return f"first-turn discards {tiles}: no penalty"
+        return "\n".join([f"first-turn discards {tiles}: the dealer pays {self.factor} x "
+                          f"{self.dice} to each player"] + [f"  {p}" for p in self.payments])
+
+    def _repr_html_(self) -> str:
+        return f"<p>{html.escape(str(self).splitlines()[0])}</p>{self.payments._repr_html_()}"
+
+
+def first_turn_matching(discards: Sequence[Tile], dice: int | tuple[int, int], *,
+                        dealer: Seat = Seat.EAST, rules: HangzhouRules = HANGZHOU,
+                        hand_number: int | None = None) -> FirstTurnPenalty:
+    """The first four discards of the hand (dealer first): if all are the same kind the dealer
+    pays the dice total to each other player; if the first three match and the fourth is a
+    joker, ``rules.first_turn_joker_factor`` times the total."""
+    if len(discards) != 4:
+        raise RulesError(f"the first turn has four discards, not {len(discards)}")
+    if isinstance(dice, tuple):
+        if len(dice) != 2 or any(not 1 <= d <= 6 for d in dice):
+            raise RulesError(f"two dice show 1 to 6 each, not {dice}")
+        total = sum(dice)
+    else:
+        total = dice
+    if not 2 <= total <= 12:
+        raise RulesError(f"two dice total 2 to 12, not {total}")
+    first, second, third, fourth = discards
+    factor = 0
+    if first == second == third:
+        if fourth == first:
+            factor = 1
+        elif fourth == JOKER:
+            factor = rules.first_turn_joker_factor
+    why = ("First-Turn Matching Discard Penalty" if factor == 1 else
+           "First-Turn Matching Discard Penalty, fourth discard a joker")
+    payments = tuple(Payment(dealer, seat, factor * total,
+                             f"{why}: {factor} x dice {total}", category="penalty",
+                             hand=hand_number)
+                     for seat in Seat if seat != dealer and factor)
+    return FirstTurnPenalty(tuple(discards), total, factor, Ledger(payments))

@@ -95,6 +95,8 @@ class Hooks:
     def may_claim_meld(self, state: HandState, seat: Seat, tile: Tile, discarder: Seat,
                        kind: ActionKind) -> bool:
         """Whether ``seat`` may chow, pong or open-kong this discard (shape already checked)."""
+        if tile == self.variant.joker:
+            return False  # a joker is never shown in a meld
         if kind is ActionKind.CHOW:
             return seat == discarder.next() and self.variant.allows_chow
         return True

@@ -376,6 +376,7 @@ class HandState:
     def _answer(self, seat: Seat, action: Action) -> None:
         self.answers[seat] = action
         if action.kind is ActionKind.PASS:
+            self.events.append(Event(seat, "pass"))
             self.hooks.on_pass(self, seat, self.offers[seat])
         wins = [s for s in self._claim_order() if s in self.answers
                 and self.answers[s].kind in (ActionKind.WIN, ActionKind.ROB)]

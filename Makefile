@@ -9,9 +9,9 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[notebook,dev]'
 	touch $@
 
-.PHONY: lab test lint bench
+.PHONY: lab test bench
 lab: $(VENV)/.installed
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check tutor tests benchmarks
@@ -20,3 +20,4 @@ test: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/bench_hands.py
+	$(PY) benchmarks/bench_game.py

@@ -23,6 +23,13 @@ _MODULES = ("tutor.cli.core", "tutor.cli.huangyan", "tutor.cli.hangzhou", "tutor
 
 Handler = Callable[[argparse.Namespace], int]
 
+_GROUP_HELP = {
+    "score": "score a hand: tutor score {huangyan,hangzhou} HAND ...",
+    "reckon": "the four-way reckoning of a hand: tutor reckon huangyan ...",
+    "ledger": "payments across a game of hands: tutor ledger hangzhou FILE",
+    "settle": "settle a finished hand: tutor settle guiyang FILE",
+}
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, exit 2 (argparse's own convention)
@@ -44,7 +51,7 @@ class Commands:
     def variant_command(self, name: str, variant: str, help: str) -> argparse.ArgumentParser:
         """A per-variant command: ``tutor NAME VARIANT ...`` (``tutor score huangyan``)."""
         if name not in self._variant_groups:
-            group = self._sub.add_parser(name, help=f"{name} (per variant)")
+            group = self._sub.add_parser(name, help=_GROUP_HELP.get(name, f"{name} (per variant)"))
             self._variant_groups[name] = group.add_subparsers(dest="variant", metavar="VARIANT",
                                                               required=True,
                                                               parser_class=_Parser)

@@ -29,6 +29,7 @@ from tutor.core.shapes import joker_count, require_size
 from tutor.core.tables import INF, SuitTable, conv_id, optimal_entries, suit_table, vector
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
+from tutor.errors import HandError
 
 __all__ = [
     "DiscardOption",
@@ -209,10 +210,13 @@ def shanten(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> int:
 
 
 def _left(hand: Hand, variant: Variant, visible: Iterable[Tile]) -> dict[Tile, int]:
+    """Copies of each kind not in the hand, its melds or ``visible``; a fifth copy is an error."""
     seen = list(hand.held_counts)
     for tile in visible:
         seen[tile.index] += 1
-    return {t: max(0, 4 - seen[t.index]) for t in variant.kinds}
+        if seen[tile.index] > 4:
+            raise HandError(f"{hand}: the hand and the tiles seen hold more than four {tile}")
+    return {t: 4 - seen[t.index] for t in variant.kinds}
 
 
 @dataclass(frozen=True)
@@ -301,8 +305,11 @@ def waits(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
     sh = min(std, seven)
     if sh == 0 and not live:
         sh = 1
+    seen = tuple(visible)
+    if seen:
+        _left(hand, variant, seen)  # refuse a fifth copy now, not when ``left`` is read
     return WaitAnalysis(hand, variant, sh, live, dead,
-                        bool(live) and _white_dragon_pair_wait(a), tuple(visible))
+                        bool(live) and _white_dragon_pair_wait(a), seen)
 
 
 def _wins_with_fifth(hand: Hand, variant: Variant, tile: Tile) -> bool:
@@ -349,7 +356,7 @@ def _useful(a: _Analysis, variant: Variant, held: tuple[int, ...]) -> tuple[Tile
         if n >= 4:
             mask &= ~(1 << i)
     joker = _JOKER[variant]
-    if joker is not None and best >= 0:
+    if joker is not None and best >= 0 and held[joker] < 4:
         mask |= 1 << joker
     return _tiles(mask)
 

@@ -231,6 +231,8 @@ class Hand:
     def check(self, variant: Variant | str) -> Hand:
         """Raise :class:`HandError` if ``variant`` cannot hold this hand; return the hand."""
         variant = Variant.parse(variant)
+        if not self.melds and variant is not Variant.GUIYANG:
+            return self
         if variant is Variant.GUIYANG and any(self.held_counts[27:]):
             t = next(t for t in self.tiles if t.is_honor)
             raise HandError(f"{self}: {t} ({t.name}) is not used in {variant.title} "

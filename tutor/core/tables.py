@@ -123,13 +123,14 @@ class SuitTable:
     """Cost-vector ids and improvement masks for one kind of suit: its rank limits and whether
     chows exist (not for honors)."""
 
-    __slots__ = ("chows", "ids", "limits", "masks")
+    __slots__ = ("chows", "empty", "ids", "limits", "masks")
 
     def __init__(self, limits: bytes, chows: bool) -> None:
         self.limits = limits
         self.chows = chows
         self.ids: dict[bytes, int] = {}
         self.masks: dict[bytes, tuple[int, ...]] = {}
+        self.empty = self.id(bytes(len(limits)))  # the id of a suit with no tiles
 
     def id(self, counts: bytes) -> int:
         """Id of the cost vector of ``counts``."""

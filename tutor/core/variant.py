@@ -57,13 +57,12 @@ class Variant(Enum):
     @property
     def joker(self) -> Tile | None:
         """The joker kind: the White Dragon in Hangzhou, none elsewhere."""
-        return Dragon.WHITE.tile if self is Variant.HANGZHOU else None
+        return _JOKER_TILE if self is Variant.HANGZHOU else None
 
     @property
     def natural_kinds(self) -> tuple[Tile, ...]:
         """Kinds a joker may stand for and a hand may wait on (all kinds but the joker)."""
-        joker = self.joker
-        return tuple(t for t in self.kinds if t != joker)
+        return _NATURAL[self]
 
     @property
     def seven_pairs(self) -> bool:
@@ -77,4 +76,9 @@ class Variant(Enum):
 
     @property
     def allows_chow(self) -> bool:
+        """Whether a chow may be *claimed* (Guiyang: no; concealed runs still count as sets)."""
         return self is not Variant.GUIYANG
+
+
+_JOKER_TILE = Dragon.WHITE.tile
+_NATURAL = {v: tuple(t for t in v.kinds if t != v.joker) for v in Variant}

@@ -104,15 +104,21 @@ class _Analysis:
         upgraded = min(singles, short)
         return upgraded + 2 * (short - upgraded)
 
-    def standard_improvements(self) -> int:
-        """Bit mask over the 34 kinds of the tiles that lower the standard missing count."""
+    def standard_improvements(self, ready: bool = False) -> int:
+        """Bit mask over the 34 kinds of the tiles that lower the standard missing count.
+
+        ``ready``: the hand is one tile from complete, so without jokers a suit with no tiles
+        cannot hold a wait (one new tile there makes no group) and is skipped."""
         a, b, c, d = self.ids
         ab, cd = self.ab, self.cd
         target = 2 * self.need + 1
-        rests = (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c))
         mask = 0
         for s in range(4):
-            best, entries = optimal_entries(self.ids[s], rests[s], target)
+            if ready and not self.jokers and self.ids[s] == self.tables[s].empty:
+                continue
+            rest = (conv_id(b, cd) if s == 0 else conv_id(a, cd) if s == 1
+                    else conv_id(ab, d) if s == 2 else conv_id(ab, c))
+            best, entries = optimal_entries(self.ids[s], rest, target)
             if best >= INF:
                 return 0
             lo = _OFFSETS[s]
@@ -291,14 +297,14 @@ def waits(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
     std, seven = a.shanten_pair()
     mask = 0
     if std == 0:
-        mask |= a.standard_improvements()
+        mask |= a.standard_improvements(ready=True)
     if seven == 0:
         mask |= a.seven_improvements()
     held = hand.held_counts
     dead: tuple[Tile, ...] = ()
     if 4 in held:
-        dead = tuple(t for t in variant.natural_kinds
-                     if held[t.index] == 4 and _wins_with_fifth(hand, variant, t))
+        dead = tuple(KINDS[i] for i, n in enumerate(held) if n == 4 and i != _JOKER[variant]
+                     and _wins_with_fifth(hand, variant, KINDS[i]))
         for t in dead:
             mask &= ~(1 << t.index)
     live = _tiles(mask & _NATURAL_MASK[variant])

@@ -1,0 +1,58 @@
+"""The shared widget pieces, driven without a browser (ipywidgets' dummy comm)."""
+
+from __future__ import annotations
+
+from tutor import Hand, Tile, waits
+from tutor.display.widgets import CheckAnswer, TilePicker, error_html
+from tutor.errors import NotationError
+from tutor.exercises import AnswerKind, Exercise
+
+
+def _nine_gates() -> Exercise:
+    hand = Hand.parse("1112345678999m")
+    result = waits(hand)
+    return Exercise("nine-gates", "Which tiles complete this hand?", AnswerKind.TILES,
+                    frozenset(result.waits), str(result), hand=str(hand))
+
+
+def test_check_answer_right_wrong_and_unreadable() -> None:
+    view = CheckAnswer(_nine_gates())
+    assert view.answer("123456789m").right
+    assert "tutor-message" in view.verdict.value and "Right" in view.verdict.value
+    wrong = view.answer("1m 9m")
+    assert not wrong.right and wrong.readable and "1m 2m 3m" in wrong.message
+    unreadable = view.answer("1x")
+    assert not unreadable.readable and "unknown character" in unreadable.message
+    assert "Traceback" not in view.verdict.value
+
+
+def test_check_answer_shows_the_hand_and_a_stable_summary() -> None:
+    view = CheckAnswer(_nine_gates())
+    assert "<svg" in view.question.value
+    assert repr(view) == "CheckAnswer(nine-gates: Which tiles complete this hand?)"
+    assert view._repr_mimebundle_()["text/plain"] == repr(view)
+
+
+def test_seat_and_number_exercises() -> None:
+    seat = Exercise("who", "Who pays?", AnswerKind.SEAT, __import__("tutor").Wind.WEST, "why")
+    view = CheckAnswer(seat)
+    assert view.answer("West").right and not view.answer("North").right
+    number = Exercise("n", "How much?", AnswerKind.NUMBER, 12, "because")
+    assert number.check("+12").right and not number.check("11").right
+    assert not number.check("twelve").readable
+
+
+def test_tile_picker_calls_back() -> None:
+    picked: list[Tile] = []
+    picker = TilePicker("guiyang", picked.append)
+    assert len(picker.buttons) == 27
+    picker.click("3p")
+    picker.click(Tile.parse("9s"))
+    assert picked == [Tile.parse("3p"), Tile.parse("9s")]
+    hangzhou = TilePicker("hangzhou", picked.append)
+    assert hangzhou.buttons[Tile.parse("5z")].description == "白 joker"
+
+
+def test_error_html_escapes_and_never_shows_a_traceback() -> None:
+    text = error_html(NotationError("<1x>", 1, "unknown character 'x'"))
+    assert "&lt;1x&gt;" in text and "Traceback" not in text

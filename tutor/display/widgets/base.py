@@ -1,0 +1,123 @@
+"""Shared pieces of the widget views: the view base, errors, a tile picker, check-answer."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from tutor.core.notation import parse_hand
+from tutor.core.tiles import Tile
+from tutor.core.variant import Variant
+from tutor.display.svg import hand_svg
+from tutor.exercises.model import AnswerKind, Exercise, Feedback
+
+__all__ = ["CheckAnswer", "TilePicker", "TutorView", "error_html", "message_html"]
+
+
+def error_html(error: BaseException | str) -> str:
+    """An error as a short red message (the exception's text, never a traceback)."""
+    return (f"<div class='tutor-error' style='color:#b00020;font-family:sans-serif'>"
+            f"{html.escape(str(error))}</div>")
+
+
+def message_html(text: str, right: bool | None = None) -> str:
+    colour = {True: "#1b7f3a", False: "#b00020", None: "#333"}[right]
+    return (f"<div class='tutor-message' style='color:{colour};font-family:sans-serif'>"
+            f"{html.escape(text)}</div>")
+
+
+class TutorView:
+    """Base of the views: ``box`` is the widget tree; ``summary()`` the stable plain text."""
+
+    box: widgets.Box
+
+    def summary(self) -> str:
+        return type(self).__name__
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = self.box._repr_mimebundle_(**kwargs) or {}
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/plain"] = self.summary()
+        return data
+
+    def __repr__(self) -> str:
+        return self.summary()
+
+
+class TilePicker(TutorView):
+    """One button per tile kind of a variant; clicking calls ``on_pick(tile)``."""
+
+    def __init__(self, variant: Variant | str, on_pick: Callable[[Tile], None]) -> None:
+        self.variant = Variant.parse(variant)
+        self.on_pick = on_pick
+        self.buttons: dict[Tile, widgets.Button] = {}
+        rows = []
+        for offset in (0, 9, 18, 27):
+            row = []
+            for tile in self.variant.kinds:
+                if offset <= tile.index < offset + 9:
+                    label = "白 joker" if tile == self.variant.joker else (
+                        tile.chinese if tile.is_honor else str(tile))
+                    button = widgets.Button(description=label, tooltip=tile.name,
+                                            layout=widgets.Layout(width="52px"))
+                    button.add_class(f"tile-button-{tile}")
+                    button.on_click(lambda _b, t=tile: self.on_pick(t))
+                    self.buttons[tile] = button
+                    row.append(button)
+            if row:
+                rows.append(widgets.HBox(row))
+        self.box = widgets.VBox(rows)
+
+    def click(self, tile: Tile | str) -> None:
+        """Press the button of ``tile`` (as a test or a script would)."""
+        key = tile if isinstance(tile, Tile) else Tile.parse(tile)
+        self.buttons[key].click()
+
+    def summary(self) -> str:
+        return f"TilePicker({self.variant.value}: {len(self.buttons)} kinds)"
+
+
+class CheckAnswer(TutorView):
+    """An exercise: its question (and hand), an answer box, a Check button, the verdict."""
+
+    def __init__(self, exercise: Exercise) -> None:
+        self.exercise = exercise
+        self.feedback: Feedback | None = None
+        parts = [f"<p style='font-family:sans-serif'><b>Exercise.</b> "
+                 f"{html.escape(exercise.prompt)}</p>"]
+        if exercise.hand is not None:
+            hand = parse_hand(exercise.hand, exercise.variant)
+            parts.append(hand_svg(hand, variant=exercise.variant))
+        self.question = widgets.HTML("".join(parts))
+        if exercise.kind in (AnswerKind.CHOICE, AnswerKind.SEAT):
+            options = exercise.options or ("East", "South", "West", "North")
+            self.input: widgets.ValueWidget = widgets.Dropdown(options=("", *options),
+                                                               description="Answer:")
+        else:
+            placeholder = {AnswerKind.TILES: "tiles, e.g. 3m 6m 4p (or none)",
+                           AnswerKind.NUMBER: "a number"}[exercise.kind]
+            self.input = widgets.Text(placeholder=placeholder, description="Answer:")
+        self.button = widgets.Button(description="Check", button_style="primary")
+        self.button.on_click(lambda _b: self.check())
+        self.verdict = widgets.HTML("")
+        self.box = widgets.VBox([self.question, widgets.HBox([self.input, self.button]),
+                                 self.verdict])
+        self.box.add_class("tutor-exercise")
+
+    def check(self) -> Feedback:
+        self.feedback = self.exercise.check(str(self.input.value))
+        self.verdict.value = message_html(self.feedback.message, self.feedback.right)
+        return self.feedback
+
+    def answer(self, text: str) -> Feedback:
+        """Type ``text`` and press Check."""
+        self.input.value = text
+        self.button.click()
+        assert self.feedback is not None
+        return self.feedback
+
+    def summary(self) -> str:
+        return f"CheckAnswer({self.exercise.key}: {self.exercise.prompt})"

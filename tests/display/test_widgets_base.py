@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor import Hand, Tile, waits
+from tutor import Hand, Tile, Wind, waits
 from tutor.display.widgets import CheckAnswer, TilePicker, error_html
 from tutor.errors import NotationError
 from tutor.exercises import AnswerKind, Exercise
@@ -34,7 +34,7 @@ def test_check_answer_shows_the_hand_and_a_stable_summary() -> None:
 
 
 def test_seat_and_number_exercises() -> None:
-    seat = Exercise("who", "Who pays?", AnswerKind.SEAT, __import__("tutor").Wind.WEST, "why")
+    seat = Exercise("who", "Who pays?", AnswerKind.SEAT, Wind.WEST, "why")
     view = CheckAnswer(seat)
     assert view.answer("West").right and not view.answer("North").right
     number = Exercise("n", "How much?", AnswerKind.NUMBER, 12, "because")

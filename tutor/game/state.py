@@ -497,7 +497,8 @@ class HandState:
             discards={s: tuple(p.discards) for s, p in self.players.items()},
             others=others, live_wall=self.wall.live, phase=self.phase,
             to_act=actor == seat, legal=tuple(self.legal_actions()) if actor == seat else (),
-            offer=self.offer_tile if actor == seat else None, stage=self.hooks.stage(self))
+            offer=self.offer_tile if actor == seat else None, stage=self.hooks.stage(self),
+            taken={s: tuple(p.taken) for s, p in self.players.items()})
 
     def tiles_accounted(self) -> int:
         """Every tile: in hands, melds, discards (claimed ones live in melds), the wall, burned."""
@@ -536,6 +537,8 @@ class PlayerView:
     legal: tuple[Action, ...]
     offer: Tile | None
     stage: str | None
+    #: per seat, per discard: claimed into someone's meld (shown there, not in the pile)
+    taken: dict[Seat, tuple[bool, ...]] = field(default_factory=dict)
 
     @cached_property
     def hand(self) -> Hand:
@@ -544,7 +547,11 @@ class PlayerView:
 
     def visible(self) -> list[Tile]:
         """Tiles this seat has seen outside its own hand (for counting copies left)."""
-        seen = [t for tiles in self.discards.values() for t in tiles]
+        seen = []
+        for s, tiles in self.discards.items():
+            taken = self.taken.get(s, ())
+            # a claimed discard is counted where it went: in a meld (or this seat's own hand)
+            seen += [t for i, t in enumerate(tiles) if not (i < len(taken) and taken[i])]
         for other in self.others.values():
             seen += [t for m in other.melds for t in m.tiles]
         return seen

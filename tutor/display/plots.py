@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 import matplotlib
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyArrowPatch
+from matplotlib.patches import Circle, FancyArrowPatch
 
 from tutor.core.tiles import Wind
 from tutor.ledger import Payment
@@ -42,7 +42,7 @@ def payments_figure(payments: Sequence[Payment], *, title: str = "",
     ax.axis("off")
     for seat, (x, y) in SEAT_POSITIONS.items():
         ring = "#f1c40f" if seat == highlight else "#34495e"
-        ax.add_patch(plt.Circle((x, y), 0.28, facecolor="#fdf6e3", edgecolor=ring,
+        ax.add_patch(Circle((x, y), 0.28, facecolor="#fdf6e3", edgecolor=ring,
                                 linewidth=3 if seat == highlight else 1.5, zorder=2))
         lines = [seat.name.title()]
         if net is not None:

@@ -9,11 +9,17 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[notebook,dev]'
 	touch $@
 
-.PHONY: lab test bench
+.PHONY: lab test bench chromium
 lab: $(VENV)/.installed
 	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
-test: $(VENV)/.installed
+# The browser test needs Debian's Chromium: installed here when missing and we may (root).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	  && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+	  fonts-noto-cjk >/dev/null; } || echo "chromium not installed: the browser test will skip"
+
+test: $(VENV)/.installed chromium
 	$(VENV)/bin/ruff check tutor tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest --nbval --nbval-current-env --nbval-kernel-startup-timeout=120 tests notebooks

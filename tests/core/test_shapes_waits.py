@@ -587,3 +587,10 @@ def test_visible_tiles_cannot_make_a_fifth_copy() -> None:
     hand = parse_hand("45m 56p 77s 南南南 中中 + 白白", HANGZHOU)
     with pytest.raises(HandError):
         waits(hand, HANGZHOU, visible=[KINDS[3]] * 4)
+
+
+def test_a_joker_pair_wait_reaches_suits_the_hand_does_not_hold() -> None:
+    """Regression: skipping empty suits is only sound without jokers (a joker pairs anything)."""
+    result = waits(parse_hand("112233445566m 白", HANGZHOU), HANGZHOU)
+    assert result.white_dragon_pair_wait
+    assert {"1p", "9s", "7z"} <= {str(t) for t in result.waits}

@@ -29,6 +29,8 @@ class MeldKind(Enum):
     ADDED_KONG = "added kong"
     CONCEALED_KONG = "concealed kong"
 
+    __hash__ = object.__hash__  # members are singletons: identity hash, no Python call
+
     @property
     def is_kong(self) -> bool:
         return self in (MeldKind.OPEN_KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG)
@@ -158,7 +160,7 @@ class Hand:
     """Concealed tiles (sorted) and declared melds (in the order declared).
 
     ``counts`` holds the concealed copies of each of the 34 kinds, ``held_counts`` the copies
-    held concealed or melded.
+    held concealed or melded, ``melded`` (bytes) the copies in melds.
 
     ``Hand.parse("123m456p789s11z [777z]")``; ``str(hand)`` is the canonical form and
     ``Hand.parse(str(hand)) == hand``.
@@ -168,6 +170,7 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     held_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    melded: bytes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         concealed = tuple(sorted(self.concealed, key=_index))
@@ -177,9 +180,12 @@ class Hand:
         for t in concealed:
             counts[t.index] += 1
         object.__setattr__(self, "counts", tuple(counts))
+        melded = bytearray(34)
         for meld in self.melds:
             for t in meld.tiles:
+                melded[t.index] += 1
                 counts[t.index] += 1
+        object.__setattr__(self, "melded", bytes(melded))
         held = tuple(counts)
         object.__setattr__(self, "held_counts", held)
         for i, n in enumerate(held):

@@ -60,6 +60,8 @@ class Wind(IntEnum):
     WEST = 3
     NORTH = 4
 
+    __hash__ = int.__hash__  # the int's own hash (Enum's is a Python call): seats key hot dicts
+
     @property
     def tile(self) -> Tile:
         return Tile(27 + self.value - 1)

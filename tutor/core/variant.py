@@ -20,6 +20,8 @@ class Variant(Enum):
     HANGZHOU = "hangzhou"
     GUIYANG = "guiyang"
 
+    __hash__ = object.__hash__  # members are singletons: identity hash, no Python call
+
     @classmethod
     def parse(cls, text: str | Variant) -> Variant:
         if isinstance(text, Variant):

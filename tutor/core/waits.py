@@ -40,6 +40,7 @@ __all__ = [
     "shanten",
     "useful_tiles",
     "waits",
+    "winning_mask",
 ]
 
 _OFFSETS = (0, 9, 18, 27)
@@ -75,15 +76,15 @@ class _Analysis:
 
     __slots__ = ("ab", "cd", "counts", "ids", "jokers", "need", "seven", "tables")
 
-    def __init__(self, counts: bytes, jokers: int, hand: Hand, variant: Variant) -> None:
+    def __init__(self, counts: bytes, jokers: int, melded: bytes, melds: int,
+                 variant: Variant) -> None:
         joker = _JOKER[variant]
-        melds = len(hand.melds)
         self.counts = counts
         self.jokers = jokers
         self.need = 4 - melds
         self.seven = melds == 0 and _SEVEN[variant]
         if melds:
-            self.tables = _meld_tables(hand, joker)
+            self.tables = _meld_tables(melded, joker)
         else:
             self.tables = [_SUITED_TABLE, _SUITED_TABLE, _SUITED_TABLE, _HONOR_TABLES[joker]]
         t = self.tables
@@ -167,12 +168,11 @@ def _room_mask(counts: bytes) -> int:
     return mask
 
 
-_MELD_TABLES: dict[tuple[tuple[int, ...], int | None], list[SuitTable]] = {}
+_MELD_TABLES: dict[tuple[bytes, int | None], list[SuitTable]] = {}
 
 
-def _meld_tables(hand: Hand, joker: int | None) -> list[SuitTable]:
+def _meld_tables(melded: bytes, joker: int | None) -> list[SuitTable]:
     """Suit tables whose rank limits leave out the copies the player has melded."""
-    melded = tuple(h - c for h, c in zip(hand.held_counts, hand.counts, strict=True))
     found = _MELD_TABLES.get((melded, joker))
     if found is None:
         found = []
@@ -186,13 +186,39 @@ def _meld_tables(hand: Hand, joker: int | None) -> list[SuitTable]:
 
 
 def _analysis(hand: Hand, variant: Variant) -> _Analysis:
+    return _analysis_of(bytes(hand.counts), hand.melded, len(hand.melds), variant)
+
+
+def _analysis_of(counts: bytes, melded: bytes, melds: int, variant: Variant) -> _Analysis:
     joker = _JOKER[variant]
-    if joker is not None and hand.counts[joker]:
-        counts = bytearray(hand.counts)
-        jokers = counts[joker]
-        counts[joker] = 0
-        return _Analysis(bytes(counts), jokers, hand, variant)
-    return _Analysis(bytes(hand.counts), 0, hand, variant)
+    if joker is not None and counts[joker]:
+        natural = bytearray(counts)
+        jokers = natural[joker]
+        natural[joker] = 0
+        return _Analysis(bytes(natural), jokers, melded, melds, variant)
+    return _Analysis(counts, 0, melded, melds, variant)
+
+
+def winning_mask(counts: bytes, melded: bytes, melds: int, variant: Variant) -> int:
+    """The tiles that complete a 13-tile hand given as counts, as a bit mask over the 34 kinds
+    (the joker included in Hangzhou): the game engine's fast path for claim checks. ``counts``
+    are the concealed copies, ``melded`` the copies in the ``melds`` declared melds. Tiles held
+    four times (dead waits) are left out."""
+    a = _analysis_of(counts, melded, melds, variant)
+    std, seven = a.shanten_pair()
+    mask = 0
+    if std == 0:
+        mask |= a.standard_improvements(ready=True)
+    if seven == 0:
+        mask |= a.seven_improvements()
+    mask &= _NATURAL_MASK[variant]
+    for i in range(34):
+        if mask >> i & 1 and counts[i] + melded[i] >= 4:
+            mask &= ~(1 << i)
+    joker = _JOKER[variant]
+    if mask and joker is not None:
+        mask |= 1 << joker
+    return mask
 
 
 def is_win(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> bool:

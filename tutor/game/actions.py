@@ -26,6 +26,8 @@ class ActionKind(Enum):
     WIN = "win"  # on a discard (点炮 / 胡)
     ROB = "rob"  # win on a tile added or shown for a kong
 
+    __hash__ = object.__hash__  # members are singletons: identity hash, no Python call
+
     @property
     def is_claim(self) -> bool:
         return self in (ActionKind.PASS, ActionKind.CHOW, ActionKind.PONG, ActionKind.OPEN_KONG,

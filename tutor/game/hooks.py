@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tutor.core.hand import Meld, MeldKind
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
+from tutor.core.waits import winning_mask
 from tutor.game.actions import Action, ActionKind
 
 if TYPE_CHECKING:
@@ -20,25 +21,22 @@ if TYPE_CHECKING:
 
 __all__ = ["Hooks"]
 
-_WINNING: dict[tuple[Variant, bytes, tuple[Meld, ...]], frozenset[int]] = {}
+_WINNING: dict[tuple[Variant, bytes, bytes, int], int] = {}
 
 
-def _winning(variant: Variant, counts: bytes, melds: tuple[Meld, ...]) -> frozenset[int]:
-    """Indexes of the tiles that complete a 13-tile hand (jokers included in Hangzhou)."""
-    key = (variant, counts, melds)
+def _winning(variant: Variant, counts: bytes, melds: list[Meld]) -> int:
+    """Bit mask of the tiles that complete a 13-tile hand (the joker included in Hangzhou),
+    cached by the hand's tiles."""
+    melded = bytearray(34)
+    for meld in melds:
+        for t in meld.tiles:
+            melded[t.index] += 1
+    key = (variant, counts, bytes(melded), len(melds))
     found = _WINNING.get(key)
     if found is None:
-        from tutor.core.hand import Hand
-        from tutor.core.waits import waits
-
-        hand = Hand.from_counts(counts, melds)
-        if hand.size != 13:
-            return frozenset()
-        result = waits(hand, variant)
-        tiles = {t.index for t in result.waits}
-        if variant.joker is not None and result.ready:
-            tiles.add(variant.joker.index)
-        found = frozenset(tiles)
+        if sum(counts) + 3 * len(melds) != 13:
+            return 0
+        found = winning_mask(counts, bytes(melded), len(melds), variant)
         if len(_WINNING) > 200_000:
             _WINNING.clear()
         _WINNING[key] = found
@@ -122,7 +120,7 @@ class Hooks:
                 return False
             counts[drawn.index] -= 1
             extra = drawn
-        return extra.index in _winning(self.variant, bytes(counts), tuple(player.melds))
+        return bool(_winning(self.variant, bytes(counts), player.melds) >> extra.index & 1)
 
     # -- end of the hand ------------------------------------------------------------------
     def settle(self, state: HandState, outcome: Outcome) -> Any:

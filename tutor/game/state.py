@@ -31,6 +31,8 @@ from tutor.game.wall import Wall, break_position
 __all__ = ["Chance", "Event", "HandState", "Outcome", "Phase", "PlayerState", "WinKind"]
 
 _PASS = Action(ActionKind.PASS)
+_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in KINDS)
+_OTHERS = {s: (s.next(1), s.next(2), s.next(3)) for s in Wind}
 
 Seat = Wind
 SEATS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
@@ -198,7 +200,7 @@ class HandState:
 
     def _claim_order(self) -> list[Seat]:
         source = self.offer_from if self.offer_from is not None else self.turn
-        return [source.next(i) for i in (1, 2, 3)]
+        return list(_OTHERS[source])
 
     def legal_actions(self) -> list[Action]:
         """What the current actor may do, sorted."""
@@ -231,9 +233,11 @@ class HandState:
                 if (meld.kind is MeldKind.PONG and player.counts[meld.tile.index]
                         and hooks.may_declare_kong(self, seat, ActionKind.ADDED_KONG, meld.tile)):
                     out.append(Action(ActionKind.ADDED_KONG, meld.tile))
-        for i, n in enumerate(player.counts):
-            if n and hooks.may_discard(self, seat, KINDS[i]):
-                out.append(Action(ActionKind.DISCARD, KINDS[i]))
+        if type(hooks).may_discard is Hooks.may_discard:  # no variant restriction
+            out += [_DISCARDS[i] for i, n in enumerate(player.counts) if n]
+        else:
+            out += [_DISCARDS[i] for i, n in enumerate(player.counts)
+                    if n and hooks.may_discard(self, seat, KINDS[i])]
         out += hooks.extra_actions(self, seat)
         return out
 
@@ -303,7 +307,7 @@ class HandState:
         self.hooks.on_discard(self, seat, tile)
         last = self.wall.live == 0
         offers: dict[Seat, tuple[Action, ...]] = {}
-        for other in (seat.next(i) for i in (1, 2, 3)):
+        for other in _OTHERS[seat]:
             found = self._claims(other, tile, seat, last)
             if found:
                 offers[other] = found
@@ -359,7 +363,7 @@ class HandState:
 
     def _open_rob(self, seat: Seat, tile: Tile, meld: Meld, source: Seat | None) -> bool:
         offers: dict[Seat, tuple[Action, ...]] = {}
-        for other in (seat.next(i) for i in (1, 2, 3)):
+        for other in _OTHERS[seat]:
             if self.hooks.may_win_on_discard(self, other, tile, seat) and \
                     self.hooks.is_complete(self, other, tile):
                 offers[other] = (Action(ActionKind.ROB, tile),)

@@ -1,0 +1,1 @@
+"""Study models: the learner's choices and the engine's answers behind the notebook widgets."""

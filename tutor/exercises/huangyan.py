@@ -1,0 +1,135 @@
+"""Huangyan Reckoning exercises: scoring (notebook 02), the reckoning (03), the Live Tile Stage
+(04). Every answer and explanation is computed by the engine when the exercise is built."""
+
+from __future__ import annotations
+
+from tutor.core.tiles import Wind
+from tutor.exercises.model import AnswerKind, Exercise
+from tutor.ledger import Payment, Seat
+from tutor.study.huangyan import SEED_TOTALS, Verdict, preset_position
+from tutor.variants.huangyan.reckoning import reckon
+from tutor.variants.huangyan.scoring import score_non_winner, score_winner
+from tutor.variants.huangyan.sheet import ScoreSheet, WinSituation
+
+__all__ = ["exercises", "reckoning_exercises", "scoring_exercises", "stage_exercises"]
+
+E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
+_VARIANT = "huangyan"
+_CHOICES = tuple(v.value for v in Verdict)
+
+
+def _lines(sheet: ScoreSheet) -> str:
+    return "; ".join(str(line) for line in sheet.lines) + f". Total {sheet.formula}."
+
+
+def _title(seat: Seat) -> str:
+    return seat.name.title()
+
+
+def scoring_exercises() -> list[Exercise]:
+    """Score sheets: a winner's total, a winner's doubles, a non-winner's total."""
+    out = []
+    hand, tile = "234s567s888s33z [777z]", "8s"
+    sheet = score_winner(hand, tile, WinSituation(seat=W, self_draw=True))
+    out.append(Exercise(
+        "huangyan-score-total",
+        f"West self-draws {tile} to win with {hand}. What is the hand's total?",
+        AnswerKind.NUMBER, sheet.total, _lines(sheet), variant=_VARIANT, hand=hand))
+    hand, tile = "555z666z77z123p456p", "4p"
+    sheet = score_winner(hand, tile, WinSituation(seat=E))
+    doubles = ", ".join(f"{line.item} {line.doubles}" for line in sheet.lines if line.doubles)
+    out.append(Exercise(
+        "huangyan-doubles",
+        f"East wins on a discarded {tile} with {hand}. How many doubles does the hand score?",
+        AnswerKind.NUMBER, sheet.doubles, f"{doubles}: {sheet.doubles} doubles. {_lines(sheet)}",
+        variant=_VARIANT, hand=hand))
+    hand = "444z66z999p13m [222s]"
+    sheet = score_non_winner(hand, seat=N)
+    out.append(Exercise(
+        "huangyan-non-winner-total",
+        f"North does not win; North's hand is {hand}. What is North's non-winner total?",
+        AnswerKind.NUMBER, sheet.total, _lines(sheet), variant=_VARIANT, hand=hand))
+    return out
+
+
+def _payments_text(payments: tuple[Payment, ...]) -> str:
+    return "; ".join(f"{_title(p.payer)} pays {_title(p.payee)} {p.amount} ({p.reason})"
+                     for p in payments)
+
+
+def reckoning_exercises() -> list[Exercise]:
+    """The two waves: who pays in a pair, what one seat pays in all, a stack after capping."""
+    out = []
+    totals = {E: 10, S: 16, W: 2, N: 24}
+    told = "South wins with 16; East (the dealer) scored 10, West 2, North 24 as non-winners."
+    result = reckon(winner=S, totals=totals)
+    pair = next(p for p in result.ledger.where(wave=2) if {p.payer, p.payee} == {E, N})
+    out.append(Exercise(
+        "huangyan-wave-two-payer",
+        f"{told} In wave two, who pays in the settlement between East and North?",
+        AnswerKind.SEAT, pair.payer,
+        f"{_title(pair.payer)} pays {_title(pair.payee)} {pair.amount}: {pair.reason}. The "
+        "lower total pays the higher, and a pair with the dealer is not halved."))
+    west = tuple(p for p in result.payments if p.payer == W)
+    paid = sum(p.amount for p in west)
+    out.append(Exercise(
+        "huangyan-west-pays",
+        f"{told} How much does West pay in total, over both waves?",
+        AnswerKind.NUMBER, paid, f"{_payments_text(west)}: {paid} in all."))
+    stacks = dict.fromkeys(Wind, 20)
+    capped = reckon(winner=N, totals=SEED_TOTALS, stacks=stacks)
+    assert capped.stacks_after is not None
+    south = capped.stacks_after[S]
+    moves = _payments_text(capped.payments)
+    out.append(Exercise(
+        "huangyan-stack-after",
+        "The seed's second example (North wins 12; East, the dealer, 20, South 28, West 6) "
+        "with every table stack at 20. What is South's stack after the reckoning?",
+        AnswerKind.NUMBER, south, f"In order: {moves}. South ends with {south}."))
+    return out
+
+
+def stage_exercises() -> list[Exercise]:
+    """The Live Tile Stage: safe, Live or exempt; is the stage on; what liability costs."""
+    out = []
+    for key, name, tile in (("huangyan-discard-live", "Stage on, a safe tile in hand", "4p"),
+                            ("huangyan-discard-safe", "Stage on, a safe tile in hand", "8p"),
+                            ("huangyan-discard-exempt", "Stage on, every tile Live", "6s")):
+        pos = preset_position(name)
+        seen = "; ".join(f"{_title(s)} {' '.join(str(t) for t in pos.discards[s])}"
+                         for s in Wind)
+        judgement = pos.judge(tile)
+        out.append(Exercise(
+            key,
+            f"The Live Tile Stage is on ({pos.live_wall} tiles in the live wall). Discards so "
+            f"far: {seen}. You are West, holding {pos.hand}. Is discarding {tile} safe, Live "
+            "or exempt?", AnswerKind.CHOICE, judgement.verdict.value, judgement.explain(),
+            options=_CHOICES, variant=_VARIANT, hand=str(pos.hand)))
+    pos = preset_position("Two Kongs: 30 tiles, no stage yet")
+    out.append(Exercise(
+        "huangyan-stage-on",
+        f"Two Kongs have been declared this hand. The live wall holds {pos.live_wall} tiles "
+        f"and the Dead Wall {pos.rules.dead_wall - pos.kongs}: {pos.tiles_left} in all. Is "
+        "the Live Tile Stage on?", AnswerKind.CHOICE, "yes" if pos.stage_on else "no",
+        f"{pos.stage_text()}. The stage starts when the live wall is down to "
+        f"{pos.rules.live_tile_stage_threshold}; Kong replacements come from the Dead Wall, "
+        "so Kongs shrink the 30-tile count without bringing the stage closer.",
+        options=("yes", "no")))
+    pos = preset_position("Stage on, a safe tile in hand")
+    cost = pos.liability_cost(winner=N, totals=SEED_TOTALS)
+    out.append(Exercise(
+        "huangyan-liability-cost",
+        "You are West in the Live Tile Stage and discard the Live Tile 4p while holding safe "
+        "tiles; North wins on it. The totals are East (the dealer) 20, South 28, West 6, "
+        "North 12. How much does West pay in all?", AnswerKind.NUMBER, cost.liable_pays,
+        f"West's total locks at 0; West pays every share of wave one and every pair "
+        f"settlement to North: {_payments_text(cost.liable.payments)}. That is "
+        f"{cost.liable_pays}; the normal settlement would have left West at "
+        f"{cost.normal_net:+d}, so liability costs {cost.extra} more.",
+        variant=_VARIANT, hand=str(pos.hand)))
+    return out
+
+
+def exercises() -> list[Exercise]:
+    """Every Huangyan exercise, in notebook order (02, 03, 04)."""
+    return scoring_exercises() + reckoning_exercises() + stage_exercises()

@@ -77,6 +77,16 @@ class Summary:
     payment_quantiles: dict[str, float]
     mean_moves: float
     extra: dict[str, float]
+    details: tuple[HandSummary, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def gains(self) -> list[int]:
+        """The winner's net gain in every won hand (the first winner's, with several)."""
+        return [d.net[d.winners[0]] for d in self.details if d.winners and d.net]
+
+    def stat(self, name: str) -> list[float]:
+        """One per-hand statistic of the variant (``hand_stats``) over every hand."""
+        return [d.extra.get(name, 0.0) for d in self.details]
 
     def as_dict(self) -> dict[str, object]:
         return {"variant": self.variant.value, "hands": self.hands, "seed": self.seed,
@@ -151,7 +161,8 @@ def _summary(variant: Variant, seed: int, bots: tuple[str, ...],
     extra = {k: statistics.fmean(r.extra.get(k, 0.0) for r in results) for k in keys}
     return Summary(variant, len(results), seed, bots, {s: by_seat.get(s, 0) for s in seats},
                    dict(sorted(by_way.items())), sum(1 for r in results if not r.winners),
-                   mean_net, quantiles, statistics.fmean(r.moves for r in results), extra)
+                   mean_net, quantiles, statistics.fmean(r.moves for r in results), extra,
+                   tuple(results))
 
 
 def progress_bar(done: int, total: int) -> None:

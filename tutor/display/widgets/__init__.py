@@ -8,3 +8,6 @@ as messages in the view, never as tracebacks.
 from tutor.display.widgets.base import CheckAnswer, TilePicker, TutorView, error_html
 
 __all__ = ["CheckAnswer", "TilePicker", "TutorView", "error_html"]
+
+# The views themselves live in one module each (hand_builder, huangyan, hangzhou, guiyang,
+# play, whatif); import them from there, e.g. ``from tutor.display.widgets.play import PlayView``.

@@ -8,11 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -50,30 +45,3 @@ def browser() -> Iterator[Any]:
                   "--disable-component-update", "--disable-sync", "--no-first-run"])
         yield chromium
         chromium.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def serve(notebook: Path, timeout: float = 180.0) -> tuple[subprocess.Popen[bytes], str]:
-    """Start Voila on ``notebook`` (loopback only) and wait until it answers."""
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"voila exited with status {process.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return process, url
-        except OSError:
-            time.sleep(0.5)
-    process.terminate()
-    raise RuntimeError(f"voila did not answer on {url} within {timeout:.0f} s")

@@ -3,7 +3,7 @@ the settlement explained at the end. A thin view over :class:`tutor.study.play.P
 
 CSS classes for browser tests: ``tutor-play`` (the view), ``tutor-table`` (the other seats),
 ``tutor-own-hand``, ``tutor-actions`` with ``action-discard-3m``-style buttons, ``tutor-hint``,
-``tutor-log``, ``tutor-result``.
+``tutor-hint-button``, ``tutor-log``, ``tutor-result``.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ class PlayView(TutorView):
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.actions.add_class("tutor-actions")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
+        self.hint_button.add_class("tutor-hint-button")
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.hint = widgets.HTML()
         self.hint.add_class("tutor-hint")

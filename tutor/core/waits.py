@@ -139,6 +139,16 @@ class _Analysis:
             return _ROOM.get(self.counts) or _room_mask(self.counts)
         return _bits(odd)
 
+    def ready_mask(self, std: int, seven: int) -> int:
+        """The tiles that complete the hand, given its (standard, seven pairs) shanten: only
+        a shape at shanten 0 contributes."""
+        mask = 0
+        if std == 0:
+            mask |= self.standard_improvements(ready=True)
+        if seven == 0:
+            mask |= self.seven_improvements()
+        return mask
+
     def shanten_pair(self) -> tuple[int, int]:
         """(standard, seven pairs) shanten."""
         std = self.standard() - self.jokers - 1
@@ -205,13 +215,7 @@ def winning_mask(counts: bytes, melded: bytes, melds: int, variant: Variant) -> 
     are the concealed copies, ``melded`` the copies in the ``melds`` declared melds. Tiles held
     four times (dead waits) are left out."""
     a = _analysis_of(counts, melded, melds, variant)
-    std, seven = a.shanten_pair()
-    mask = 0
-    if std == 0:
-        mask |= a.standard_improvements(ready=True)
-    if seven == 0:
-        mask |= a.seven_improvements()
-    mask &= _NATURAL_MASK[variant]
+    mask = a.ready_mask(*a.shanten_pair()) & _NATURAL_MASK[variant]
     for i in range(34):
         if mask >> i & 1 and counts[i] + melded[i] >= 4:
             mask &= ~(1 << i)
@@ -321,11 +325,7 @@ def waits(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
     require_size(hand, (13,), "waits")
     a = _analysis(hand, variant)
     std, seven = a.shanten_pair()
-    mask = 0
-    if std == 0:
-        mask |= a.standard_improvements(ready=True)
-    if seven == 0:
-        mask |= a.seven_improvements()
+    mask = a.ready_mask(std, seven)
     held = hand.held_counts
     dead: tuple[Tile, ...] = ()
     if 4 in held:

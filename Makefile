@@ -9,7 +9,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[notebook,dev]'
 	touch $@
 
-.PHONY: lab test bench chromium
+.PHONY: lab test bench chromium pyodide
 lab: $(VENV)/.installed
 	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -19,7 +19,12 @@ chromium:
 	  && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
 	  fonts-noto-cjk >/dev/null; } || echo "chromium not installed: the browser test will skip"
 
-test: $(VENV)/.installed chromium
+# The Pyodide test runs the engine in Node.js: Pyodide comes from the npm registry.
+pyodide:
+	@if command -v npm >/dev/null 2>&1; then cd tests/pyodide && npm ci --silent --no-audit \
+	  --no-fund; else echo "npm not installed: the Pyodide test will skip"; fi
+
+test: $(VENV)/.installed chromium pyodide
 	$(VENV)/bin/ruff check tutor tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest --nbval --nbval-current-env --nbval-kernel-startup-timeout=120 tests notebooks

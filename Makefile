@@ -27,7 +27,8 @@ pyodide:
 test: $(VENV)/.installed chromium pyodide
 	$(VENV)/bin/ruff check tutor tests benchmarks
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest --nbval --nbval-current-env --nbval-kernel-startup-timeout=120 tests notebooks
+	$(VENV)/bin/pytest --nbval --nbval-current-env --nbval-kernel-startup-timeout=120 \
+	  --doctest-glob=README.md tests notebooks README.md
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/bench_hands.py

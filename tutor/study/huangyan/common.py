@@ -1,0 +1,20 @@
+"""Shared helpers of the Huangyan study models."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tutor.core.tiles import Wind
+from tutor.core.variant import Variant
+from tutor.ledger import Seat
+
+VARIANT = Variant.HUANGYAN
+SEATS = tuple(Wind)
+
+
+def seat_title(seat: Seat) -> str:
+    return seat.name.title()
+
+
+def seats_text(values: Mapping[Seat, int]) -> str:
+    return ", ".join(f"{seat_title(s)} {values[s]:+d}" for s in SEATS)

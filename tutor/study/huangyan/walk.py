@@ -1,0 +1,165 @@
+"""The settlement walk: the reckoning one payment step at a time, with nets and stacks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from tutor.core.tiles import Wind
+from tutor.errors import RulesError
+from tutor.ledger import Payment, Seat
+from tutor.study.huangyan.common import SEATS, seat_title, seats_text
+from tutor.variants.huangyan.reckoning import Reckoning, reckon
+from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
+from tutor.variants.huangyan.scoring import score_non_winner, score_winner
+from tutor.variants.huangyan.sheet import ScoreSheet, WinSituation
+
+# -- 2. the settlement walk ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class WalkStep:
+    """One step of the walk: wave one (all its payments), or one pair settlement of wave two."""
+
+    title: str
+    payments: tuple[Payment, ...]
+
+    def __str__(self) -> str:
+        return "\n".join([self.title, *(f"  {p}" for p in self.payments)])
+
+
+#: The seed's two worked examples (and two variations on the second) as walk presets.
+PRESETS: dict[str, dict[str, object]] = {
+    "Seed example 1: East (dealer) wins 20": {
+        "winner": Wind.EAST, "dealer": Wind.EAST,
+        "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12}},
+    "Seed example 2: North wins 12": {
+        "winner": Wind.NORTH, "dealer": Wind.EAST,
+        "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12}},
+    "Seed example 2 with stacks of 20": {
+        "winner": Wind.NORTH, "dealer": Wind.EAST,
+        "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12},
+        "stacks": dict.fromkeys(Wind, 20)},
+    "Seed example 2 with West liable": {
+        "winner": Wind.NORTH, "dealer": Wind.EAST,
+        "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12},
+        "liable": Wind.WEST},
+}
+
+
+def _steps(result: Reckoning) -> tuple[WalkStep, ...]:
+    assert result.winner is not None
+    steps: list[WalkStep] = []
+    first = tuple(p for p in result.payments if p.wave == 1)
+    if first:
+        who = "the liable player pays it all" if result.liable else "the winner collects"
+        steps.append(WalkStep(f"Wave one: {who}", first))
+    for n, p in enumerate((p for p in result.payments if p.wave == 2), start=1):
+        reason = p.reason.split("; ")[0]  # a stack cap is told in the payment itself
+        steps.append(WalkStep(f"Wave two, settlement {n}: {reason}", (p,)))
+    return tuple(steps)
+
+
+class SettlementWalk:
+    """A reckoning taken one step at a time: step 0 is before any payment, step ``k`` after
+    the first ``k`` steps (wave one counts as one step, each pair of wave two as one)."""
+
+    def __init__(self, *, winner: Seat, totals: Mapping[Seat, int | ScoreSheet],
+                 dealer: Seat = Wind.EAST, liable: Seat | None = None,
+                 stacks: Mapping[Seat, int] | None = None,
+                 rules: HuangyanRules = HUANGYAN_RULES) -> None:
+        self.reckoning = reckon(winner=winner, totals=totals, dealer=dealer, liable=liable,
+                                stacks=stacks, rules=rules)
+        self.steps = _steps(self.reckoning)
+        self.current = 0
+
+    @classmethod
+    def preset(cls, name: str, *, rules: HuangyanRules = HUANGYAN_RULES) -> SettlementWalk:
+        if name not in PRESETS:
+            raise RulesError(f"no preset named {name!r} (known: {', '.join(PRESETS)})")
+        return cls(**PRESETS[name], rules=rules)  # type: ignore[arg-type]
+
+    @staticmethod
+    def sheets_from_hands(*, winner: Seat, hands: Mapping[Seat, str], win_tile: str,
+                          self_draw: bool = False, rules: HuangyanRules = HUANGYAN_RULES
+                          ) -> dict[Seat, ScoreSheet]:
+        """Every seat's sheet: the winner's 14 tiles won on ``win_tile``, the others' 13."""
+        missing = [s.letter for s in SEATS if not str(hands.get(s, "")).strip()]
+        if missing:
+            raise RulesError(f"a hand is needed for every seat; missing: {', '.join(missing)}")
+        sheets = {}
+        for seat in SEATS:
+            if seat == winner:
+                sit = WinSituation(seat=seat, self_draw=self_draw)
+                sheets[seat] = score_winner(hands[seat], win_tile, sit, rules=rules)
+            else:
+                sheets[seat] = score_non_winner(hands[seat], seat=seat, rules=rules)
+        return sheets
+
+    # -- moving ---------------------------------------------------------------------------
+    @property
+    def at_start(self) -> bool:
+        return self.current == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.current == len(self.steps)
+
+    def next(self) -> WalkStep | None:
+        """Take the next step; None (and no change) at the end."""
+        if self.at_end:
+            return None
+        self.current += 1
+        return self.steps[self.current - 1]
+
+    def back(self) -> None:
+        if not self.at_start:
+            self.current -= 1
+
+    def reset(self) -> None:
+        self.current = 0
+
+    # -- the state after a step -------------------------------------------------------------
+    def _step(self, step: int | None) -> int:
+        k = self.current if step is None else step
+        if not 0 <= k <= len(self.steps):
+            raise RulesError(f"step {k} is out of range 0-{len(self.steps)}")
+        return k
+
+    def payments_so_far(self, step: int | None = None) -> tuple[Payment, ...]:
+        k = self._step(step)
+        return tuple(p for s in self.steps[:k] for p in s.payments)
+
+    def net_after(self, step: int | None = None) -> dict[Seat, int]:
+        net = dict.fromkeys(SEATS, 0)
+        for p in self.payments_so_far(step):
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+        return net
+
+    def stacks_after(self, step: int | None = None) -> dict[Seat, int] | None:
+        before = self.reckoning.stacks_before
+        if before is None:
+            return None
+        net = self.net_after(step)
+        return {s: before[s] + net[s] for s in SEATS}
+
+    @property
+    def step_title(self) -> str:
+        if self.at_start:
+            return "Before any payment"
+        return self.steps[self.current - 1].title
+
+    def __str__(self) -> str:
+        rows = [f"step {self.current} of {len(self.steps)}: {self.step_title}"]
+        if not self.at_start:
+            rows += [f"  {p}" for p in self.steps[self.current - 1].payments]
+        rows.append(f"  nets so far: {seats_text(self.net_after())}")
+        stacks = self.stacks_after()
+        if stacks is not None:
+            rows.append("  stacks: " + ", ".join(f"{seat_title(s)} {stacks[s]}" for s in SEATS))
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        r = self.reckoning
+        return (f"SettlementWalk(winner=Wind.{r.winner.name if r.winner else None}, "
+                f"dealer=Wind.{r.dealer.name}, step {self.current} of {len(self.steps)})")

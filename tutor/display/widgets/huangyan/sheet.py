@@ -1,0 +1,140 @@
+"""The score sheet view: a hand, its situation and options, the itemized sheet."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from tutor.core.hand import format_tiles
+from tutor.display.html import table_html
+from tutor.display.svg import hand_svg
+from tutor.display.widgets.base import TutorView, error_html
+from tutor.display.widgets.huangyan.common import FONT, SEAT_OPTIONS, on_change, seat_title
+from tutor.errors import TutorError
+from tutor.study.huangyan import (
+    ScoreSheetModel,
+    explain_line,
+)
+from tutor.variants.huangyan.rules import HuangyanRules, Rounding
+from tutor.variants.huangyan.sheet import ScoreSheet
+
+# -- 1. the score sheet -------------------------------------------------------------------------
+
+class ScoreSheetView(TutorView):
+    """A hand, the winning tile, the situation and the ruleset options; the itemized sheet."""
+
+    def __init__(self, model: ScoreSheetModel | None = None) -> None:
+        self.model = model if model is not None else ScoreSheetModel()
+        m = self.model
+        self.sheet: ScoreSheet | None = None
+        self.error: str | None = None
+        self._quiet = False
+        self.hand_text = widgets.Text(value=str(m.hand), description="Hand:",
+                                      layout=widgets.Layout(width="360px"))
+        self.set_button = widgets.Button(description="Set", button_style="primary")
+        self.set_button.on_click(lambda _b: self.set_hand())
+        self.win_tile = widgets.Dropdown(description="Won on:", layout=widgets.Layout(
+            width="160px"))
+        self.seat = widgets.Dropdown(options=SEAT_OPTIONS, value=m.seat, description="Seat:",
+                                     layout=widgets.Layout(width="160px"))
+        self.role = widgets.ToggleButtons(options=[("winner", True), ("non-winner", False)],
+                                          value=m.winner)
+        self.self_draw = widgets.Checkbox(value=m.self_draw, description="self-draw")
+        self.kong_draw = widgets.Checkbox(value=m.kong_draw, description="Kong Draw")
+        self.robbing = widgets.Checkbox(value=m.robbing_the_kong,
+                                        description="Robbing the Kong")
+        self.last_tile = widgets.Checkbox(value=m.last_tile, description="last tile")
+        self.limit = widgets.IntText(value=m.limit or 0, description="Limit (0: none):",
+                                     style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="180px"))
+        self.prevailing = widgets.Dropdown(options=[("none", None), *SEAT_OPTIONS],
+                                           value=m.prevailing_wind, description="Round wind:",
+                                           style={"description_width": "initial"})
+        self.rounding = widgets.Dropdown(options=[("up", Rounding.UP), ("down", Rounding.DOWN)],
+                                         value=m.rounding, description="Halves round:",
+                                         style={"description_width": "initial"})
+        self.output = widgets.HTML()
+        self._fill_win_tiles()
+        for w in (self.win_tile, self.seat, self.role, self.self_draw, self.kong_draw,
+                  self.robbing, self.last_tile, self.limit, self.prevailing, self.rounding):
+            on_change(w, self.update)
+        situation = widgets.HBox([self.self_draw, self.kong_draw, self.robbing, self.last_tile])
+        options = widgets.HBox([self.limit, self.prevailing, self.rounding])
+        self.box = widgets.VBox([
+            widgets.HBox([self.hand_text, self.set_button]),
+            widgets.HBox([self.win_tile, self.seat, self.role]), situation, options,
+            self.output])
+        self.box.add_class("tutor-score-sheet")
+        self.update()
+
+    def _fill_win_tiles(self) -> None:
+        self._quiet = True
+        try:
+            kinds = self.model.win_kinds
+            self.win_tile.options = [(str(t), t) for t in kinds]
+            self.win_tile.value = self.model.win_tile
+        finally:
+            self._quiet = False
+
+    def set_hand(self, text: str | None = None) -> None:
+        """Read the hand box (or ``text``) into the model and re-score."""
+        if text is not None:
+            self.hand_text.value = text
+        try:
+            self.model.set_hand(self.hand_text.value)
+        except TutorError as exc:
+            self._show_error(exc)
+            return
+        self._fill_win_tiles()
+        self.update()
+
+    def _show_error(self, exc: BaseException) -> None:
+        self.sheet = None
+        self.error = str(exc)
+        self.output.value = error_html(exc)
+
+    def update(self) -> None:
+        """Copy the controls into the model and show the sheet (or the error)."""
+        if self._quiet:
+            return
+        m = self.model
+        m.win_tile = self.win_tile.value
+        m.seat = self.seat.value
+        m.winner = self.role.value
+        m.self_draw, m.kong_draw = self.self_draw.value, self.kong_draw.value
+        m.robbing_the_kong, m.last_tile = self.robbing.value, self.last_tile.value
+        m.limit = self.limit.value or None
+        m.prevailing_wind = self.prevailing.value
+        m.rounding = self.rounding.value
+        self.win_tile.disabled = not m.winner
+        try:
+            sheet = m.sheet()
+            collection = m.collection(sheet)
+        except (TutorError, ValueError) as exc:
+            self._show_error(exc)
+            return
+        self.sheet, self.error = sheet, None
+        self.output.value = self._sheet_html(sheet, collection, m.rules)
+
+    def _sheet_html(self, sheet: ScoreSheet, collection: str, rules: HuangyanRules) -> str:
+        rows = [(line.item, line.chinese, line.points or "", line.doubles or "",
+                 format_tiles(line.tiles), explain_line(line, rules)) for line in sheet.lines]
+        table = table_html(("item", "Chinese", "points", "doubles", "tiles", "why"), rows,
+                           numeric=(2, 3), css_class="tutor-table tutor-sheet-lines")
+        drawn = self.model.win_tile if sheet.winner else None
+        reading = (f"<p style='{FONT}'>reading: {html.escape(sheet.reading)}</p>"
+                   if sheet.reading else "")
+        return (f"<div style='{FONT}'>{hand_svg(sheet.hand, drawn=drawn)}"
+                f"<p><b>{html.escape(sheet._title())}</b></p>{reading}{table}"
+                f"<p class='tutor-total'><b>total: {html.escape(sheet.formula)}</b></p>"
+                f"<p>{html.escape(collection)}</p></div>")
+
+    def summary(self) -> str:
+        if self.error is not None:
+            return f"ScoreSheetView({self.model.hand}: error: {self.error})"
+        assert self.sheet is not None
+        how = (f" on {self.model.win_tile} by {self.sheet.situation.how}"
+               if self.sheet.situation else " as a non-winner")
+        return (f"ScoreSheetView({self.sheet.hand}{how}, seat {seat_title(self.sheet.seat)}: "
+                f"{self.sheet.formula})")

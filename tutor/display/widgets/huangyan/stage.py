@@ -1,0 +1,155 @@
+"""The Live Tile trainer view: pick a discard, see Live, safe or exempt."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from tutor.core.tiles import Tile
+from tutor.display.svg import hand_svg, tiles_svg
+from tutor.display.widgets.base import TutorView, error_html, message_html
+from tutor.display.widgets.huangyan.common import FONT, SEATS, on_change, seat_title
+from tutor.errors import TutorError
+from tutor.study.huangyan import (
+    POSITIONS,
+    StageTrainer,
+    Verdict,
+)
+
+# -- 3. the Live Tile trainer -------------------------------------------------------------------
+
+class LiveTileView(TutorView):
+    """A table position; the learner clicks a discard and is told Live, safe or exempt, and
+    what liability would cost if an opponent won on it."""
+
+    def __init__(self, trainer: StageTrainer | None = None) -> None:
+        self.trainer = trainer if trainer is not None else StageTrainer()
+        t = self.trainer
+        self.error: str | None = None
+        self._winner_lock = False
+        self.position = widgets.Dropdown(options=list(POSITIONS), value=t.name,
+                                         description="Position:",
+                                         layout=widgets.Layout(width="420px"))
+        self.table = widgets.HTML()
+        self.show_safe = widgets.ToggleButton(value=False, description="Show safe tiles")
+        self.discards = widgets.HBox()
+        self.discard_buttons: dict[Tile, widgets.Button] = {}
+        self.winner = widgets.Dropdown(description="If won by:",
+                                       layout=widgets.Layout(width="190px"))
+        small = widgets.Layout(width="150px")
+        self.totals = {s: widgets.IntText(value=t.totals[s], description=seat_title(s),
+                                          layout=small) for s in SEATS}
+        self.verdict = widgets.HTML()
+        self.cost = widgets.HTML()
+        on_change(self.position, self._position_changed)
+        on_change(self.show_safe, self._render_table)
+        for w in (self.winner, *self.totals.values()):
+            on_change(w, self._cost_changed)
+        self.box = widgets.VBox([
+            self.position, self.table, self.show_safe,
+            widgets.HTML(f"<b style='{FONT}'>Your discard:</b>"), self.discards, self.verdict,
+            widgets.HTML(f"<b style='{FONT}'>What would liability cost? Hand totals "
+                         "(East deals):</b>"),
+            widgets.HBox([self.winner]), widgets.HBox(list(self.totals.values())), self.cost])
+        self.box.add_class("tutor-live-tiles")
+        self._position_changed()
+
+    def choose(self, name: str) -> None:
+        self.position.value = name
+
+    def _position_changed(self) -> None:
+        t = self.trainer
+        try:
+            t.choose(self.position.value)
+            self.error = None
+        except TutorError as exc:
+            self.error = str(exc)
+            self.table.value = error_html(exc)
+            return
+        self._quiet_winner()
+        self.discard_buttons = {}
+        for tile in t.position.choices:
+            button = widgets.Button(description=str(tile), tooltip=tile.name,
+                                    layout=widgets.Layout(width="52px"))
+            button.on_click(lambda _b, k=tile: self.pick(k))
+            self.discard_buttons[tile] = button
+        self.discards.children = tuple(self.discard_buttons.values())
+        self.verdict.value = ""
+        self.cost.value = ""
+        self._render_table()
+
+    def _quiet_winner(self) -> None:
+        t = self.trainer
+        self._winner_lock = True
+        self.winner.options = [(seat_title(s), s) for s in t.opponents]
+        self.winner.value = t.winner
+        self._winner_lock = False
+
+    def _render_table(self) -> None:
+        pos = self.trainer.position
+        rows = []
+        for s in SEATS:
+            tiles = pos.discards.get(s, ())
+            label = f"{seat_title(s)} (you)" if s == pos.seat else seat_title(s)
+            rows.append(f"<tr><td style='padding-right:8px'>{html.escape(label)}</td><td>"
+                        f"{tiles_svg(tiles, size=26) if tiles else '-'}</td></tr>")
+        colour = "#b00020" if pos.stage_on else "#1b7f3a"
+        highlight: dict[Tile | str, str] = {}
+        if self.show_safe.value:
+            highlight = {k: ("#1b7f3a" if not pos.is_live(k) else "#b00020")
+                         for k in pos.choices}
+        self.table.value = (
+            f"<div style='{FONT}'><p style='color:{colour}'><b>"
+            f"{html.escape(pos.stage_text())}</b></p><p>Discards so far (claimed ones "
+            f"included):</p><table>{''.join(rows)}</table><p>Your hand "
+            f"({seat_title(pos.seat)}):</p>{hand_svg(pos.hand, highlight=highlight)}</div>")
+
+    def pick(self, tile: Tile | str) -> None:
+        """Discard ``tile`` (as its button does)."""
+        try:
+            judgement = self.trainer.pick(tile)
+        except (TutorError, ValueError) as exc:
+            self.verdict.value = error_html(exc)
+            return
+        right = {Verdict.SAFE: True, Verdict.EXEMPT: True,
+                 Verdict.LIVE: not judgement.stage_on}[judgement.verdict]
+        self.verdict.value = message_html(
+            f"{judgement.tile}: {judgement.verdict.value}. {judgement.explain()}", right)
+        self._render_cost()
+
+    def _cost_changed(self) -> None:
+        if self._winner_lock:
+            return
+        self.trainer.winner = self.winner.value
+        self.trainer.totals = {s: self.totals[s].value for s in SEATS}
+        if self.trainer.judgement is not None:
+            self._render_cost()
+
+    def _render_cost(self) -> None:
+        t = self.trainer
+        j = t.judgement
+        if j is None:
+            return
+        try:
+            cost = t.cost()
+        except (TutorError, ValueError) as exc:
+            self.cost.value = error_html(exc)
+            return
+        who = seat_title(t.position.seat)
+        if j.liable_if_won_on:
+            head = (f"If {seat_title(t.winner)} wins on your {j.tile}, you are liable: you pay "
+                    f"{cost.liable_pays} in all, {cost.extra} more than the normal settlement.")
+        else:
+            head = (f"No liability for this discard: if {seat_title(t.winner)} wins on it, the "
+                    f"normal settlement applies ({who} {cost.normal_net:+d}). Liability would "
+                    f"have cost {who} {cost.liable_pays}.")
+        self.cost.value = f"<p style='{FONT}'><b>{html.escape(head)}</b></p>" + \
+            cost._repr_html_()
+
+    def summary(self) -> str:
+        t = self.trainer
+        text = f"LiveTileView({t.name}"
+        if t.judgement is not None:
+            text += f": discard {t.judgement.tile} is {t.judgement.verdict.value}"
+        return text + ")"

@@ -1,0 +1,219 @@
+"""The settlement walker view: each payment step on a diagram of the table."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from tutor.core.tiles import Wind
+from tutor.display.html import table_html
+from tutor.display.plots import figure_svg, payments_figure
+from tutor.display.widgets.base import TutorView, error_html, message_html
+from tutor.display.widgets.huangyan.common import FONT, SEAT_OPTIONS, SEATS, on_change, seat_title
+from tutor.errors import TutorError
+from tutor.study.huangyan import (
+    PRESETS,
+    SEED_TOTALS,
+    SettlementWalk,
+)
+from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules, LiabilityPayee
+
+# -- 2. the settlement walker -------------------------------------------------------------------
+
+class SettlementWalkView(TutorView):
+    """Dealer, winner, totals (typed or from hands), stacks and liability; then step through
+    the payments with Next / Back / Reset and a diagram of what has been paid so far."""
+
+    CUSTOM = "(your own)"
+
+    def __init__(self, preset: str = "Seed example 1: East (dealer) wins 20", *,
+                 rules: HuangyanRules = HUANGYAN_RULES) -> None:
+        self.rules = rules
+        self.walk: SettlementWalk | None = None
+        self.error: str | None = None
+        self._quiet = False
+        self.preset = widgets.Dropdown(options=[self.CUSTOM, *PRESETS], value=self.CUSTOM,
+                                       description="Example:",
+                                       layout=widgets.Layout(width="420px"))
+        self.dealer = widgets.Dropdown(options=SEAT_OPTIONS, value=Wind.EAST,
+                                       description="Dealer:", layout=widgets.Layout(
+                                           width="170px"))
+        self.winner = widgets.Dropdown(options=SEAT_OPTIONS, value=Wind.EAST,
+                                       description="Winner:", layout=widgets.Layout(
+                                           width="170px"))
+        small = widgets.Layout(width="150px")
+        self.totals = {s: widgets.IntText(value=SEED_TOTALS[s], description=seat_title(s),
+                                          layout=small) for s in SEATS}
+        self.use_stacks = widgets.Checkbox(value=False, description="table stacks")
+        self.stacks = {s: widgets.IntText(value=20, description=seat_title(s), layout=small)
+                       for s in SEATS}
+        self.liable = widgets.Dropdown(options=[("none", None), *SEAT_OPTIONS], value=None,
+                                       description="Liable:", layout=widgets.Layout(
+                                           width="170px"))
+        self.payee = widgets.Dropdown(
+            options=[("the winner (one-player settlement)", LiabilityPayee.WINNER),
+                     ("the normal receivers", LiabilityPayee.NORMAL)],
+            value=rules.liability_payee, description="Liable pays pairs to:",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
+        self.hands = {s: widgets.Text(description=seat_title(s), layout=widgets.Layout(
+            width="300px")) for s in SEATS}
+        self.win_tile = widgets.Text(description="Won on:", layout=small)
+        self.self_draw = widgets.Checkbox(value=False, description="self-draw")
+        self.from_hands = widgets.Button(description="Totals from hands")
+        self.from_hands.on_click(lambda _b: self.totals_from_hands())
+        self.hands_note = widgets.HTML()
+        self.next_button = widgets.Button(description="Next", button_style="primary")
+        self.back_button = widgets.Button(description="Back")
+        self.reset_button = widgets.Button(description="Reset")
+        self.next_button.on_click(lambda _b: self.step(1))
+        self.back_button.on_click(lambda _b: self.step(-1))
+        self.reset_button.on_click(lambda _b: self.step(0))
+        self.status = widgets.HTML()
+        self.figure = widgets.HTML()
+        self.table = widgets.HTML()
+        on_change(self.preset, self._preset_changed)
+        for w in (self.dealer, self.winner, self.use_stacks, self.liable, self.payee,
+                  *self.totals.values(), *self.stacks.values()):
+            on_change(w, self._controls_changed)
+        hands_box = widgets.VBox([
+            widgets.HTML(f"<p style='{FONT}'>Or type the four hands (the winner's 14 tiles "
+                         "and its winning tile, the others' 13) and score them:</p>"),
+            widgets.HBox([self.hands[Wind.EAST], self.hands[Wind.SOUTH]]),
+            widgets.HBox([self.hands[Wind.WEST], self.hands[Wind.NORTH]]),
+            widgets.HBox([self.win_tile, self.self_draw, self.from_hands]), self.hands_note])
+        self.box = widgets.VBox([
+            self.preset, widgets.HBox([self.dealer, self.winner]),
+            widgets.HTML(f"<b style='{FONT}'>Hand totals</b>"),
+            widgets.HBox(list(self.totals.values())), hands_box,
+            widgets.HBox([self.use_stacks, *self.stacks.values()]),
+            widgets.HBox([self.liable, self.payee]),
+            widgets.HBox([self.back_button, self.next_button, self.reset_button]),
+            self.status, widgets.HBox([self.figure, self.table])])
+        self.box.add_class("tutor-settlement-walk")
+        if preset != self.CUSTOM:
+            self.preset.value = preset
+        else:
+            self._controls_changed()
+
+    # -- controls -> model ----------------------------------------------------------------
+    def choose(self, preset: str) -> None:
+        """Pick a preset (as the Example dropdown does)."""
+        self.preset.value = preset
+
+    def _preset_changed(self) -> None:
+        name = self.preset.value
+        if name == self.CUSTOM:
+            return
+        spec: dict[str, Any] = PRESETS[name]
+        self._quiet = True
+        try:
+            self.dealer.value = spec["dealer"]
+            self.winner.value = spec["winner"]
+            for s in SEATS:
+                self.totals[s].value = spec["totals"][s]
+            stacks = spec.get("stacks")
+            self.use_stacks.value = stacks is not None
+            for s in SEATS:
+                self.stacks[s].value = stacks[s] if stacks is not None else 20
+            self.liable.value = spec.get("liable")
+        finally:
+            self._quiet = False
+        self._rebuild()
+
+    def _controls_changed(self) -> None:
+        if self._quiet:
+            return
+        if self.preset.value != self.CUSTOM:
+            self._quiet = True
+            self.preset.value = self.CUSTOM
+            self._quiet = False
+        self._rebuild()
+
+    def totals_from_hands(self) -> None:
+        """Score the typed hands and put their totals in the total boxes."""
+        try:
+            sheets = SettlementWalk.sheets_from_hands(
+                winner=self.winner.value, win_tile=self.win_tile.value.strip(),
+                self_draw=self.self_draw.value, rules=self.rules,
+                hands={s: self.hands[s].value for s in SEATS})
+        except (TutorError, ValueError) as exc:
+            self.hands_note.value = error_html(exc)
+            return
+        self._quiet = True
+        try:
+            for s in SEATS:
+                self.totals[s].value = sheets[s].total
+        finally:
+            self._quiet = False
+        self.hands_note.value = message_html("; ".join(
+            f"{seat_title(s)} {sheets[s].formula}" for s in SEATS))
+        self._controls_changed()
+
+    def _rules(self) -> HuangyanRules:
+        return self.rules.replace(liability_payee=self.payee.value)
+
+    def _rebuild(self) -> None:
+        try:
+            self.walk = SettlementWalk(
+                winner=self.winner.value, dealer=self.dealer.value,
+                totals={s: self.totals[s].value for s in SEATS}, liable=self.liable.value,
+                stacks=({s: self.stacks[s].value for s in SEATS}
+                        if self.use_stacks.value else None), rules=self._rules())
+            self.error = None
+        except (TutorError, ValueError) as exc:
+            self.walk, self.error = None, str(exc)
+        self._render()
+
+    # -- stepping -------------------------------------------------------------------------
+    def step(self, direction: int) -> None:
+        """1: Next, -1: Back, 0: Reset (as the buttons do)."""
+        if self.walk is None:
+            return
+        if direction > 0:
+            self.walk.next()
+        elif direction < 0:
+            self.walk.back()
+        else:
+            self.walk.reset()
+        self._render()
+
+    def _render(self) -> None:
+        walk = self.walk
+        for b in (self.next_button, self.back_button, self.reset_button):
+            b.disabled = walk is None
+        if walk is None:
+            self.status.value = error_html(self.error or "")
+            self.figure.value = ""
+            self.table.value = ""
+            return
+        self.next_button.disabled = walk.at_end
+        self.back_button.disabled = self.reset_button.disabled = walk.at_start
+        r = walk.reckoning
+        head = f"Step {walk.current} of {len(walk.steps)}: {walk.step_title}"
+        lines = [f"<p><b>{html.escape(head)}</b></p>"]
+        if not walk.at_start:
+            lines += [f"<p>{html.escape(str(p))}</p>" for p in walk.steps[walk.current - 1]
+                      .payments]
+        if walk.at_end and r.stacks_after is not None:
+            lines.append(f"<p>match over: {'yes' if r.match_over else 'no'}</p>")
+        self.status.value = f"<div style='{FONT}'>{''.join(lines)}</div>"
+        stacks = walk.stacks_after()
+        fig = payments_figure(walk.payments_so_far(), title=f"Step {walk.current} of "
+                              f"{len(walk.steps)}", net=walk.net_after(), stacks=stacks,
+                              highlight=r.winner, size=3.8)
+        self.figure.value = figure_svg(fig)
+        net = walk.net_after()
+        rows = [(seat_title(s), r.totals[s], f"{net[s]:+d}", stacks[s] if stacks else "")
+                for s in SEATS]
+        self.table.value = table_html(("seat", "total used", "net so far", "stack"), rows,
+                                      numeric=(1, 2, 3))
+
+    def summary(self) -> str:
+        if self.walk is None:
+            return f"SettlementWalkView(error: {self.error})"
+        net = self.walk.net_after()
+        nets = ", ".join(f"{s.letter} {net[s]:+d}" for s in SEATS)
+        return (f"SettlementWalkView({seat_title(self.winner.value)} wins, step "
+                f"{self.walk.current} of {len(self.walk.steps)}: {nets})")

@@ -217,16 +217,39 @@ def test_ended_hand_has_no_actor() -> None:
         state.apply(Action(ActionKind.PASS))
 
 
+def _an_illegal_action(state: HandState, rng: random.Random) -> Action:
+    legal = set(state.legal_actions())
+    while True:
+        action = Action(rng.choice(list(ActionKind)), rng.choice(KINDS))
+        if action not in legal:
+            return action
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_thousands_of_random_hands_end_conserve_tiles_and_settle_to_zero(
+def test_thousands_of_random_hands_end_conserve_tiles_settle_and_replay(
         variant: Variant) -> None:
-    """2,000 seeded random-bot hands per game, through each game's own rules of play: every
-    hand ends, every tile is accounted for at the end, and every settlement sums to zero.
-    (The per-move checks and replays run on fewer hands above and in each game's tests.)"""
+    """2,000 seeded random-bot hands per game, through each game's own rules of play: an
+    illegal action tried at a random moment is refused and changes nothing; every hand ends,
+    accounts for every tile, settles to zero, and its record replays to the same state."""
     for seed in range(2000):
-        state = play_hand(variant, 50_000 + seed, ["random"])
+        rng = random.Random(seed)
+        state = HandState.new(hooks_for(variant), seed=50_000 + seed)
+        bots = {s: RandomBot(seed * 4 + i) for i, s in enumerate(state.players)}
+        probe = rng.randrange(40)
+        for move in range(2000):
+            if state.is_terminal():
+                break
+            if move == probe:
+                before = digest(state)
+                with pytest.raises(IllegalActionError):
+                    state.apply(_an_illegal_action(state, rng))
+                assert digest(state) == before
+            seat = state.current_actor()
+            assert seat is not None
+            state.apply(bots[seat].choose(state.view(seat)))
         assert state.is_terminal()
         assert state.tiles_accounted() == variant.tile_count
         ledger = getattr(state.settlement, "ledger", None)
         assert ledger is not None, f"{variant.title} hands settle"
         assert sum(ledger.net().values()) == 0
+        assert digest(replay(record(state), _hooks)) == digest(state)  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ from typing import Protocol
 
 from tutor.core.waits import efficiency, shanten
 from tutor.game.actions import Action, ActionKind
-from tutor.game.state import PlayerView
+from tutor.game.view import PlayerView
 
 __all__ = ["Bot", "RandomBot", "SensibleBot", "make_bot"]
 

@@ -17,8 +17,9 @@ from tutor.core.waits import efficiency, shanten, waits
 from tutor.errors import HandError, IllegalActionError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import make_bot
-from tutor.game.state import HandState, PlayerView
+from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
+from tutor.game.view import PlayerView
 
 __all__ = ["PlayTable"]
 

@@ -11,7 +11,7 @@ from tutor.cli import main
 from tutor.core.tiles import Wind
 from tutor.game.actions import Action, ActionKind
 from tutor.game.scenario import scripted
-from tutor.game.state import Chance, Outcome, PlayerView, WinKind
+from tutor.game.state import Chance, Outcome, WinKind
 from tutor.game.variants.guiyang import (
     SessionReport,
     make_hooks,
@@ -20,6 +20,7 @@ from tutor.game.variants.guiyang import (
     run_session,
     seating,
 )
+from tutor.game.view import PlayerView
 
 E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
 

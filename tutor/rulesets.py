@@ -6,12 +6,13 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from tutor.errors import RulesError
 
-__all__ = ["override", "parse_value", "ruleset_fields"]
+__all__ = ["apply", "fits", "override", "parse_assignments", "parse_value", "ruleset_fields",
+           "type_name"]
 
 R = TypeVar("R")
 
@@ -72,19 +73,61 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
     raise RulesError(f"rule {name} cannot be set from the command line")
 
 
-def override(rules: R, assignments: Iterable[str]) -> R:
-    """A copy of ``rules`` with each ``name=value`` applied (the original is unchanged)."""
+def parse_assignments(items: Iterable[str]) -> dict[str, str]:
+    """``["a=1", "b = up"]`` -> ``{"a": "1", "b": "up"}`` (names with ``-`` read as ``_``)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise RulesError(f"rule change {item.strip()!r} must look like name=value")
+        out[name.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+def fits(value: Any, kind: Any) -> bool:
+    """Whether an already-typed ``value`` fits the field type ``kind`` (no bool for an int)."""
+    args = typing.get_args(kind)
+    if args:  # X | None
+        return any(fits(value, arg) for arg in args)
+    if kind is type(None):
+        return value is None
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(kind, type) and isinstance(value, kind)
+
+
+def type_name(kind: Any) -> str:
+    args = typing.get_args(kind)
+    if args:
+        return " or ".join(type_name(arg) for arg in args)
+    return "None" if kind is type(None) else str(getattr(kind, "__name__", kind))
+
+
+def apply(rules: R, overrides: Mapping[str, Any]) -> R:
+    """A copy of ``rules`` with ``overrides`` (``{"name": value}``) applied: text values are
+    read as the field's type, as ``--rule name=value`` is; typed values must already be of it.
+    Raises :class:`RulesError` for an unknown name or a bad value (the original is unchanged)."""
     assert dataclasses.is_dataclass(rules)
     hints = typing.get_type_hints(type(rules))
     names = {f.name for f in dataclasses.fields(rules)}
     changes: dict[str, Any] = {}
-    for item in assignments:
-        name, sep, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if not sep:
-            raise RulesError(f"rule override {item!r} must look like name=value")
+    for raw, value in overrides.items():
+        name = str(raw).strip().replace("-", "_")
         if name not in names:
-            known = ", ".join(sorted(names))
-            raise RulesError(f"unknown rule {name!r} (known: {known})")
-        changes[name] = parse_value(value.strip(), hints[name], name)
-    return dataclasses.replace(rules, **changes)  # type: ignore[type-var]
+            raise RulesError(f"unknown rule {raw!r} (known: {', '.join(sorted(names))})")
+        if isinstance(value, str):
+            value = parse_value(value.strip(), hints[name], name)
+        elif not fits(value, hints[name]):
+            raise RulesError(f"rule {name}: expected {type_name(hints[name])}, not {value!r}")
+        changes[name] = value
+    try:
+        return dataclasses.replace(rules, **changes)  # type: ignore[type-var]
+    except RulesError:
+        raise
+    except ValueError as exc:  # a ruleset's own validation
+        raise RulesError(str(exc)) from None
+
+
+def override(rules: R, assignments: Iterable[str]) -> R:
+    """A copy of ``rules`` with each ``name=value`` applied (the original is unchanged)."""
+    return apply(rules, parse_assignments(assignments))

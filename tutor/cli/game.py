@@ -9,10 +9,10 @@ from typing import Any
 
 from tutor.cli import Commands, emit
 from tutor.core.variant import Variant
-from tutor.errors import RulesError
 from tutor.game.record import RecordError, record, replay
 from tutor.game.simulate import play_hand, progress_bar, simulate
 from tutor.game.variants import hooks_for
+from tutor.rulesets import parse_assignments
 
 
 def register(commands: Commands) -> None:
@@ -39,20 +39,10 @@ def register(commands: Commands) -> None:
     p.set_defaults(func=_replay)
 
 
-def _overrides(items: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise RulesError(f"rule override {item!r} must look like name=value")
-        out[name.strip().replace("-", "_")] = value.strip()
-    return out
-
-
 def _simulate(args: argparse.Namespace) -> int:
     variant = Variant.parse(args.variant)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    overrides = _overrides(args.rule)
+    overrides: dict[str, Any] = dict(parse_assignments(args.rule))
     if args.hands < 1:
         raise ValueError("--hands must be at least 1")
     if args.sessions:

@@ -14,21 +14,15 @@ from typing import Any
 from tutor.core.variant import Variant
 from tutor.game.simulate import Summary, simulate
 from tutor.game.variants import hooks_for
+from tutor.rulesets import parse_assignments
 
 __all__ = ["Comparison", "compare", "parse_overrides"]
 
 
 def parse_overrides(text: str) -> dict[str, str]:
     """``"a=1, b=up"`` -> ``{"a": "1", "b": "up"}`` (values are read by the ruleset)."""
-    out: dict[str, str] = {}
-    for item in text.replace("\n", ",").split(","):
-        if not item.strip():
-            continue
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise ValueError(f"rule change {item.strip()!r} must look like name=value")
-        out[name.strip().replace("-", "_")] = value.strip()
-    return out
+    items = [item for item in text.replace("\n", ",").split(",") if item.strip()]
+    return parse_assignments(items)
 
 
 @dataclass(frozen=True)

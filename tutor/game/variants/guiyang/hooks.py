@@ -18,8 +18,6 @@ from its far end and the hand drawn when no tile is left. What this module adds:
 
 from __future__ import annotations
 
-import dataclasses
-import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -27,11 +25,10 @@ from typing import TYPE_CHECKING, Any
 from tutor.core.hand import Meld, MeldKind
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
-from tutor.errors import RulesError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.hooks import Hooks
 from tutor.game.state import Event
-from tutor.rulesets import override
+from tutor.rulesets import apply
 from tutor.variants.guiyang import SEED_RULES, GuiyangRules, Pattern, Settlement, pattern_of, settle
 from tutor.variants.guiyang import WinKind as HowWon
 
@@ -67,26 +64,7 @@ class GuiyangTracker:
 def make_rules(overrides: Mapping[str, Any] | None = None) -> GuiyangRules:
     """:data:`SEED_RULES` with ``overrides`` (``{"name": value}``; text values are read as the
     field's type, as ``--rule name=value`` is)."""
-    overrides = dict(overrides or {})
-    hints = typing.get_type_hints(GuiyangRules)
-    names = {f.name for f in dataclasses.fields(GuiyangRules)}
-    text = [f"{k}={v}" for k, v in overrides.items() if isinstance(v, str)]
-    rules = override(SEED_RULES, text)
-    typed: dict[str, Any] = {}
-    for name, value in overrides.items():
-        if isinstance(value, str):
-            continue
-        name = name.replace("-", "_")
-        if name not in names:
-            raise RulesError(f"unknown rule {name!r} (known: {', '.join(sorted(names))})")
-        kind = hints[name]
-        if type(value) is not kind:
-            raise RulesError(f"rule {name}: expected {kind.__name__}, not {value!r}")
-        typed[name] = value
-    try:
-        return dataclasses.replace(rules, **typed)
-    except ValueError as exc:
-        raise RulesError(str(exc)) from None
+    return apply(SEED_RULES, overrides or {})
 
 
 def make_hooks(overrides: Mapping[str, Any] | None = None) -> GuiyangHooks:

@@ -9,13 +9,12 @@ of either; text values are read like ``--rule name=value``.
 from __future__ import annotations
 
 import dataclasses
-import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from tutor.errors import RulesError
-from tutor.rulesets import parse_value
+from tutor.rulesets import apply
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 
 __all__ = ["PLAY", "HangzhouPlay", "hangzhou_rules"]
@@ -55,34 +54,20 @@ class HangzhouPlay:
 PLAY = HangzhouPlay()
 
 
-def _matches(value: Any, kind: Any) -> bool:
-    if kind is bool:
-        return isinstance(value, bool)
-    if kind is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(kind, type) and isinstance(value, kind)
-
-
 def hangzhou_rules(overrides: Mapping[str, Any] | None = None
                    ) -> tuple[HangzhouRules, HangzhouPlay]:
     """The scoring rules and the play rules with ``overrides`` applied. Raises
     :class:`RulesError` for an unknown name or a value of the wrong kind."""
     if not overrides:
         return HANGZHOU, PLAY
+    tables = (HANGZHOU, PLAY)
     changes: list[dict[str, Any]] = [{}, {}]
-    tables = (HangzhouRules, HangzhouPlay)
-    hints = [typing.get_type_hints(t) for t in tables]
+    known = [{f.name for f in dataclasses.fields(t)} for t in tables]
     for raw, value in overrides.items():
         name = str(raw).strip().replace("-", "_")
-        which = next((i for i, h in enumerate(hints) if name in h), None)
+        which = next((i for i, names in enumerate(known) if name in names), None)
         if which is None:
-            known = sorted({n for h in hints for n in h})
-            raise RulesError(f"unknown rule {raw!r} (known: {', '.join(known)})")
-        kind = hints[which][name]
-        if isinstance(value, str):
-            value = parse_value(value.strip(), kind, name)
-        elif not _matches(value, kind):
-            raise RulesError(f"rule {name}: {value!r} is not a {getattr(kind, '__name__', kind)}")
+            everything = sorted(known[0] | known[1])
+            raise RulesError(f"unknown rule {raw!r} (known: {', '.join(everything)})")
         changes[which][name] = value
-    return (dataclasses.replace(HANGZHOU, **changes[0]),
-            dataclasses.replace(PLAY, **changes[1]))
+    return apply(HANGZHOU, changes[0]), apply(PLAY, changes[1])

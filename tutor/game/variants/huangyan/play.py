@@ -20,9 +20,7 @@ rule (only a Hu) are the shared engine's defaults.
 
 from __future__ import annotations
 
-import dataclasses
 import html
-import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +33,7 @@ from tutor.game.hooks import Hooks
 from tutor.game.state import Event, HandState, Outcome, WinKind
 from tutor.game.wall import DEAD_WALL
 from tutor.ledger import Ledger, Seat
-from tutor.rulesets import parse_value
+from tutor.rulesets import apply
 from tutor.variants.huangyan.reckoning import Reckoning, reckon, yellow_cliff
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
 from tutor.variants.huangyan.scoring import score_non_winner, score_winner
@@ -54,44 +52,13 @@ def _title(seat: Seat) -> str:
 
 # -- the ruleset from overrides ------------------------------------------------------------
 
-def _matches(value: Any, kind: Any) -> bool:
-    """Whether an already-typed override ``value`` fits the field type ``kind``."""
-    args = typing.get_args(kind)
-    if args:  # X | None
-        return any(_matches(value, arg) for arg in args)
-    if kind is type(None):
-        return value is None
-    if kind is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(kind, type) and isinstance(value, kind)
-
-
-def _type_name(kind: Any) -> str:
-    args = typing.get_args(kind)
-    if args:
-        return " or ".join(_type_name(arg) for arg in args)
-    return "None" if kind is type(None) else str(getattr(kind, "__name__", kind))
-
-
 def huangyan_rules(overrides: Mapping[str, Any] | None = None,
                    base: HuangyanRules = HUANGYAN_RULES) -> HuangyanRules:
     """``base`` with ``overrides`` applied (``{"name": value}``; text values are read like
     ``--rule name=value``). Raises :class:`RulesError` for an unknown name or a bad value."""
     if not overrides:
         return base
-    hints = typing.get_type_hints(HuangyanRules)
-    names = {f.name for f in dataclasses.fields(HuangyanRules)}
-    changes: dict[str, Any] = {}
-    for raw, value in overrides.items():
-        name = str(raw).strip().replace("-", "_")
-        if name not in names:
-            raise RulesError(f"unknown rule {raw!r} (known: {', '.join(sorted(names))})")
-        if isinstance(value, str):
-            value = parse_value(value.strip(), hints[name], name)
-        elif not _matches(value, hints[name]):
-            raise RulesError(f"rule {name} must be {_type_name(hints[name])}, not {value!r}")
-        changes[name] = value
-    rules = dataclasses.replace(base, **changes)
+    rules = apply(base, overrides)
     if rules.dead_wall != DEAD_WALL[Variant.HUANGYAN]:
         raise RulesError(f"rule dead_wall={rules.dead_wall}: the play engine's wall keeps the "
                          f"seed's Dead Wall of {DEAD_WALL[Variant.HUANGYAN]} tiles")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from tutor.core.tiles import Tile
 from tutor.core.waits import efficiency, shanten
 from tutor.game.actions import Action, ActionKind
 from tutor.game.view import PlayerView
@@ -79,11 +80,11 @@ class SensibleBot:
         return Action(ActionKind.PASS)
 
 
-def _safe_tiles(view: PlayerView) -> set[object] | None:
+def _safe_tiles(view: PlayerView) -> set[Tile] | None:
     """In a danger stage, the kinds already discarded this hand (Live Tiles are the rest)."""
     if view.stage is None:
         return None
-    return {t for tiles in view.discards.values() for t in tiles}
+    return view.discarded_kinds()
 
 
 def make_bot(name: str, seed: int | None = None) -> RandomBot | SensibleBot:

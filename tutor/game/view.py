@@ -53,6 +53,10 @@ class PlayerView:
         """The seat's own hand."""
         return Hand.from_counts(self.counts, self.melds)
 
+    def discarded_kinds(self) -> set[Tile]:
+        """Every kind discarded this hand, claimed or not (in Huangyan, the safe kinds)."""
+        return {t for tiles in self.discards.values() for t in tiles}
+
     def visible(self) -> list[Tile]:
         """Tiles this seat has seen outside its own hand (for counting copies left)."""
         seen = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tutor.core.hand import Hand, Meld
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.core.waits import efficiency, shanten, waits
@@ -144,7 +145,7 @@ class PlayTable:
             lines.append(f"Discard {o.discard}: shanten {o.shanten} after it, "
                          f"{o.count} useful tiles left ({tiles}).")
         if view.stage is not None:
-            seen = {t for tiles in view.discards.values() for t in tiles}
+            seen = view.discarded_kinds()
             live = sorted({t for t in hand.concealed if t not in seen})
             safe = sorted({t for t in hand.concealed if t in seen})
             lines.append(f"{view.stage}: Live (never discarded) in your hand: "
@@ -171,8 +172,6 @@ class PlayTable:
         return lines
 
     def _after_claim(self, view: PlayerView, action: Action) -> int:
-        from tutor.core.hand import Meld
-
         tile = view.offer
         assert tile is not None and action.tile is not None
         hand = view.hand
@@ -186,8 +185,6 @@ class PlayTable:
                 if k != tile.index:
                     rest = rest.remove(Tile(k))
             meld = Meld.chow(action.tile)
-        from tutor.core.hand import Hand
-
         claimed = Hand(rest.concealed, (*rest.melds, meld))
         return min(shanten(claimed.remove(t), self.variant) for t in set(claimed.concealed))
 

@@ -14,7 +14,18 @@ from tutor.core.variant import Variant
 from tutor.display.svg import hand_svg
 from tutor.exercises.model import AnswerKind, Exercise, Feedback
 
-__all__ = ["CheckAnswer", "TilePicker", "TutorView", "error_html", "message_html"]
+__all__ = ["CheckAnswer", "TilePicker", "TutorView", "close_tree", "error_html", "message_html"]
+
+
+def close_tree(widget: widgets.Widget) -> None:
+    """Close a widget no longer shown, and its children (so a long session does not leak)."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    for part in ("layout", "style"):  # each is a widget model of its own
+        owned = getattr(widget, part, None)
+        if isinstance(owned, widgets.Widget):
+            owned.close()
+    widget.close()
 
 
 def error_html(error: BaseException | str) -> str:

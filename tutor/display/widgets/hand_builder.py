@@ -23,7 +23,13 @@ import ipywidgets as widgets
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.display.svg import hand_svg
-from tutor.display.widgets.base import TilePicker, TutorView, error_html, message_html
+from tutor.display.widgets.base import (
+    TilePicker,
+    TutorView,
+    close_tree,
+    error_html,
+    message_html,
+)
 from tutor.errors import TutorError
 from tutor.study.hand_builder import MELD_CHOICES, HandBuilder
 
@@ -36,17 +42,6 @@ def _button(description: str, css: str, *, tooltip: str = "", width: str = "auto
                             button_style=style, layout=widgets.Layout(width=width))
     button.add_class(css)
     return button
-
-
-def _close(widget: widgets.Widget) -> None:
-    """Close a widget no longer shown, and its children (so a long session does not leak)."""
-    for child in getattr(widget, "children", ()):
-        _close(child)
-    for part in ("layout", "style"):  # each is a widget model of its own
-        owned = getattr(widget, part, None)
-        if isinstance(owned, widgets.Widget):
-            owned.close()
-    widget.close()
 
 
 class HandBuilderView(TutorView):
@@ -170,7 +165,7 @@ class HandBuilderView(TutorView):
             old = self.picker.box
             self.picker = TilePicker(new, self._on_pick)
             self.picker_box.children = (self.picker.box,)
-            _close(old)
+            close_tree(old)
 
         if not self._act(switch, f"Now playing {new.title}."):
             self._syncing = True  # put the dropdown back on the game that was kept
@@ -230,7 +225,7 @@ class HandBuilderView(TutorView):
             self.meld_buttons.append(button)
         self.meld_row.children = tuple(self.meld_buttons)
         for widget in stale:
-            _close(widget)
+            close_tree(widget)
         self.notation.value = str(hand)
         try:
             self.analysis_html.value = model.analysis()._repr_html_()

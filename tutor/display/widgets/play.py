@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from tutor.core.variant import Variant
 from tutor.display.svg import hand_svg, meld_svg, tiles_svg
-from tutor.display.widgets.base import TutorView, error_html, message_html
+from tutor.display.widgets.base import TutorView, close_tree, error_html, message_html
 from tutor.errors import TutorError
 from tutor.game.actions import Action
 from tutor.study.play import PlayTable
@@ -117,7 +117,7 @@ class PlayView(TutorView):
             button.on_click(lambda _b, a=action: self.play(a))
             buttons.append(button)
         for old in self.actions.children:
-            old.close()
+            close_tree(old)
         self.actions.children = tuple(buttons)
         self.log.value = ("<pre style='font-size:11px'>" +
                           html.escape("\n".join(table.log(10))) + "</pre>")

@@ -213,12 +213,9 @@ def winning_mask(counts: bytes, melded: bytes, melds: int, variant: Variant) -> 
     """The tiles that complete a 13-tile hand given as counts, as a bit mask over the 34 kinds
     (the joker included in Hangzhou): the game engine's fast path for claim checks. ``counts``
     are the concealed copies, ``melded`` the copies in the ``melds`` declared melds. Tiles held
-    four times (dead waits) are left out."""
+    four times (dead waits) never appear: the tables' rank limits leave no room for them."""
     a = _analysis_of(counts, melded, melds, variant)
     mask = a.ready_mask(*a.shanten_pair()) & _NATURAL_MASK[variant]
-    for i in range(34):
-        if mask >> i & 1 and counts[i] + melded[i] >= 4:
-            mask &= ~(1 << i)
     joker = _JOKER[variant]
     if mask and joker is not None:
         mask |= 1 << joker
@@ -239,8 +236,10 @@ def shanten(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> int:
     variant = Variant.parse(variant)
     hand.check(variant)
     require_size(hand, (13, 14), "shanten")
-    value = min(_analysis(hand, variant).shanten_pair())
-    if value == 0 and hand.size == 13 and not waits(hand, variant).waits:
+    a = _analysis(hand, variant)
+    std, seven = a.shanten_pair()
+    value = min(std, seven)
+    if value == 0 and hand.size == 13 and not a.ready_mask(std, seven) & _NATURAL_MASK[variant]:
         return 1  # ready only on tiles the player holds all of: not ready
     return value
 
@@ -331,8 +330,6 @@ def waits(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
     if 4 in held:
         dead = tuple(KINDS[i] for i, n in enumerate(held) if n == 4 and i != _JOKER[variant]
                      and _wins_with_fifth(hand, variant, KINDS[i]))
-        for t in dead:
-            mask &= ~(1 << t.index)
     live = _tiles(mask & _NATURAL_MASK[variant])
     sh = min(std, seven)
     if sh == 0 and not live:

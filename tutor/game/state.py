@@ -322,8 +322,8 @@ class HandState:
         hooks = self.hooks
         player = self.players[seat]
         out: list[Action] = []
-        if (self.variant is not Variant.HANGZHOU and hooks.may_win_on_discard(
-                self, seat, tile, discarder) and hooks.is_complete(self, seat, tile)):
+        if (hooks.may_win_on_discard(self, seat, tile, discarder)
+                and hooks.is_complete(self, seat, tile)):
             out.append(Action(ActionKind.WIN, tile))
         if last:
             return tuple(out) if hooks.last_discard_win else ()

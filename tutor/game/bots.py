@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
 
-from tutor.core.tiles import Tile
+from tutor.core.tiles import Tile, Wind
 from tutor.core.waits import efficiency, shanten
 from tutor.game.actions import Action, ActionKind
 from tutor.game.view import PlayerView
 
-__all__ = ["Bot", "RandomBot", "SensibleBot", "make_bot"]
+if TYPE_CHECKING:
+    from tutor.game.state import HandState
+
+__all__ = ["Bot", "RandomBot", "SensibleBot", "make_bot", "play_out"]
 
 
 class Bot(Protocol):
@@ -93,3 +97,12 @@ def make_bot(name: str, seed: int | None = None) -> RandomBot | SensibleBot:
     if name == "sensible":
         return SensibleBot(seed)
     raise ValueError(f"unknown bot {name!r} (random or sensible)")
+
+
+def play_out(state: HandState, players: Mapping[Wind, Bot]) -> HandState:
+    """Let the bots (one per seat) play ``state`` to the end of the hand; return it."""
+    while not state.is_terminal():
+        seat = state.current_actor()
+        assert seat is not None
+        state.apply(players[seat].choose(state.view(seat)))
+    return state

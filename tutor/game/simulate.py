@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.variant import Variant
-from tutor.game.bots import make_bot
+from tutor.game.bots import make_bot, play_out
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
 
@@ -37,10 +37,7 @@ def play_hand(variant: Variant, seed: int, bots: Sequence[str],
     state = HandState.new(hooks, seed=seed)
     players = {seat: make_bot(bots[i % len(bots)], seed * 4 + i)
                for i, seat in enumerate(state.players)}
-    while not state.is_terminal():
-        seat = state.current_actor()
-        assert seat is not None
-        state.apply(players[seat].choose(state.view(seat)))
+    play_out(state, players)
     return state
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.tiles import Wind
-from tutor.game.bots import Bot, make_bot
+from tutor.game.bots import Bot, make_bot, play_out
 from tutor.game.record import record
 from tutor.game.state import SEATS, Chance, HandState, Outcome
 from tutor.game.variants.guiyang.hooks import GuiyangHooks, make_hooks
@@ -155,10 +155,7 @@ def run_session(hooks: GuiyangHooks, players: Sequence[Bot], chance_for: Callabl
         seats = seating(dealer)
         player_at = {seat: p for p, seat in enumerate(seats)}
         state = HandState(hooks, chance_for(i))
-        while not state.is_terminal():
-            seat = state.current_actor()
-            assert seat is not None
-            state.apply(players[player_at[seat]].choose(state.view(seat)))
+        play_out(state, {s: players[p] for s, p in player_at.items()})
         outcome, settlement = state.outcome, state.settlement
         assert outcome is not None and isinstance(settlement, Settlement)
         p0, p1, p2, p3 = (Points.of(settlement, seats[p]) for p in range(4))

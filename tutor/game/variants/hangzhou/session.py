@@ -21,7 +21,7 @@ from typing import Any
 
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
-from tutor.game.bots import make_bot
+from tutor.game.bots import make_bot, play_out
 from tutor.game.state import Chance, HandState, WinKind
 from tutor.game.variants.hangzhou.play import HangzhouSettlement, make_hooks
 from tutor.game.variants.hangzhou.rules import hangzhou_rules
@@ -108,10 +108,7 @@ def play_session(seed: int, bots: Sequence[str] = ("sensible",),
         hooks = make_hooks(overrides, hand_number=number)
         state = HandState(hooks, Chance.roll(Variant.HANGZHOU, rng))
         bot_at = {hand_seat(p, dealer): players[p] for p in range(4)}
-        while not state.is_terminal():
-            seat = state.current_actor()
-            assert seat is not None
-            state.apply(bot_at[seat].choose(state.view(seat)))
+        play_out(state, bot_at)
         settlement = state.settlement
         assert isinstance(settlement, HangzhouSettlement) and state.outcome is not None
         dealers.append(dealer)

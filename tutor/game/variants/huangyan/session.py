@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.tiles import Wind
-from tutor.game.bots import make_bot
+from tutor.game.bots import make_bot, play_out
 from tutor.game.state import HandState
 from tutor.game.variants.huangyan.play import HuangyanHooks, HuangyanSettlement, huangyan_rules
 from tutor.variants.huangyan.session import Session
@@ -90,10 +90,7 @@ def play_session(seed: int, bots: Sequence[str], overrides: Mapping[str, Any] | 
         while (match := session.current) is not None:
             state = HandState.new(hooks, seed=rng.getrandbits(48))
             by_seat = {seat: players[i] for i, seat in enumerate(match.seats)}
-            while not state.is_terminal():
-                seat = state.current_actor()
-                assert seat is not None
-                state.apply(by_seat[seat].choose(state.view(seat)))
+            play_out(state, by_seat)
             settlement = state.settlement
             assert isinstance(settlement, HuangyanSettlement)
             count += 1

@@ -53,8 +53,8 @@ RULES = {
     "huangyan": Rules("huangyan", tuple(range(34)), None, seven_pairs=False, chows=True),
     "hangzhou": Rules("hangzhou", tuple(range(34)), WHITE, seven_pairs=True, chows=True),
     # Guiyang forbids *calling* a chow ("Pung, kong and hu are allowed; chi is not"), but a
-    # concealed run still counts as a set: the seed's "plain" pattern (平胡) is the hand with runs,
-    # as opposed to "all triplets".
+    # concealed run still counts as a set: the rule text's "plain" pattern (平胡) is the hand
+    # with runs, as opposed to "all triplets".
     "guiyang": Rules("guiyang", tuple(range(27)), None, seven_pairs=True, chows=True),
 }
 

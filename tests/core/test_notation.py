@@ -1,4 +1,5 @@
-"""Tiles and notation: the seed's examples, every accepted style, canonical printing, strict errors.
+"""Tiles and notation: the rule text's examples, every accepted style, canonical printing,
+strict errors.
 
 Expected values are written out by hand (tile indices, Unicode code points from the Unicode
 standard), not computed with the code under test.
@@ -71,10 +72,10 @@ def test_winds_and_variants() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The seed's examples
+# The original rule text's examples
 
 
-def test_seed_valid_hand_reads_in_order() -> None:
+def test_rule_text_valid_hand_reads_in_order() -> None:
     # "5白7m": digits wait for their suit letter, so this is 5m, White Dragon, 7m in that order.
     assert parse_tiles("5白7m") == ts("5m", "5z", "7m")
     text = "123m 5白7m 444p 中中中 東東"
@@ -98,7 +99,7 @@ def test_seed_valid_hand_reads_in_order() -> None:
          ts("4m", "5m", "5p", "6p", "7s", "7s", "2z", "2z", "2z", "5z", "5z", "7z", "7z")),
     ],
 )
-def test_seed_ready_hands(text: str, expected: tuple[Tile, ...]) -> None:
+def test_rule_text_ready_hands(text: str, expected: tuple[Tile, ...]) -> None:
     hand = parse_hand(text, "hangzhou")
     assert hand == Hand(expected)
     assert hand.size == 13

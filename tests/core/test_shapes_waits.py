@@ -1,4 +1,4 @@
-"""Shapes, win check, waits, shanten and efficiency against the seed and an independent oracle.
+"""Shapes, win check, waits, shanten and efficiency against the rule text and an independent oracle.
 
 ``oracle.py`` is a plain brute force written from the rule texts; ``generate.py`` builds seeded
 random hands (complete, ready, uniform; jokers 0-4 in Hangzhou). Mismatches are collected and
@@ -55,10 +55,10 @@ def holds_all_jokers(hand: Hand, variant: Variant) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
-# Golden cases from the seeds
+# Golden cases from the rule texts
 
 
-def test_seed_hangzhou_valid_hand() -> None:
+def test_rule_text_hangzhou_valid_hand() -> None:
     hand = parse_hand("123m 5白7m 444p 中中中 東東", HANGZHOU)
     assert is_win(hand, HANGZHOU)
     (only,) = decompositions(hand, HANGZHOU)  # the 白 can only be the 6m of 567m
@@ -78,7 +78,7 @@ def test_seed_hangzhou_valid_hand() -> None:
         ("45m 56p 77s 南南南 中中 + 白白", ["3m", "6m", "4p", "7p", "7s", "7z"]),
     ],
 )
-def test_seed_hangzhou_waits(text: str, expected: list[str]) -> None:
+def test_rule_text_hangzhou_waits(text: str, expected: list[str]) -> None:
     hand = parse_hand(text, HANGZHOU)
     result = waits(hand, HANGZHOU)
     assert names(result.waits) == expected
@@ -97,7 +97,7 @@ def test_seed_hangzhou_waits(text: str, expected: list[str]) -> None:
         "112233445566m 白",                  # Example 3: six pairs and a lone joker
     ],
 )
-def test_seed_white_dragon_pair_wait(text: str) -> None:
+def test_rule_text_white_dragon_pair_wait(text: str) -> None:
     hand = parse_hand(text, HANGZHOU)
     result = waits(hand, HANGZHOU)
     assert result.white_dragon_pair_wait

@@ -1,4 +1,4 @@
-"""Patterns, readiness and best possible patterns of Guiyang hands (seed rule 2)."""
+"""Patterns, readiness and best possible patterns of Guiyang hands (the rule text, rule 2)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tutor import Hand, HandError, NotationError, Tile
 from tutor.rulesets import override
 from tutor.variants.guiyang import (
     APP_TABLE_RULES,
-    SEED_RULES,
+    GUIYANG_RULES,
     GuiyangRules,
     Pattern,
     best_possible_pattern,
@@ -71,19 +71,19 @@ def test_honors_and_chows_refused() -> None:
 
 
 def test_app_table_and_overrides_are_copies() -> None:
-    assert SEED_RULES.table == "seed"
+    assert GUIYANG_RULES.table == "original"
     assert APP_TABLE_RULES.table == "app"
     assert GuiyangRules.app_table() == APP_TABLE_RULES
-    custom = override(SEED_RULES, ["seven_pairs=9"])
-    assert custom.table == "custom" and SEED_RULES.seven_pairs == 7
+    custom = override(GUIYANG_RULES, ["seven_pairs=9"])
+    assert custom.table == "custom" and GUIYANG_RULES.seven_pairs == 7
     assert repr(custom) == "GuiyangRules(seven_pairs=9)"
-    assert dataclasses.replace(SEED_RULES, plain=2).pattern_value(Pattern.PLAIN) == 2
+    assert dataclasses.replace(GUIYANG_RULES, plain=2).pattern_value(Pattern.PLAIN) == 2
     with pytest.raises(ValueError, match="negative"):
         GuiyangRules(plain=-1)
 
 
-def test_seed_numbers() -> None:
-    r = SEED_RULES
+def test_rule_text_numbers() -> None:
+    r = GUIYANG_RULES
     assert [r.pattern_value(p) for p in Pattern] == [1, 5, 7, 10, 10, 15, 17, 20]
     assert (r.concealed_kong_bean, r.added_kong_bean, r.exposed_kong_bean) == (2, 3, 1)
     assert (r.fixed_chicken, r.flipped_chicken, r.charging_chicken, r.liability_chicken) == (

@@ -1,5 +1,5 @@
-"""Golden settlements of Guiyang hands (tests/data/guiyang), each computed by hand from the
-decisions file (../shared/rules/guiyang.md)."""
+"""Golden settlements of Guiyang hands (tests/data/guiyang), each computed by hand from
+the rule book (notebooks/rules/guiyang.md)."""
 
 from __future__ import annotations
 

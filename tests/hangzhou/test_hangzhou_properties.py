@@ -104,7 +104,7 @@ def test_product_is_the_product_of_the_lines(case: tuple[Hand, Tile, Situation,
     product = 1
     for line in s.lines:
         product *= line.multiplier
-    if mode is ScoringMode.SEED:
+    if mode is ScoringMode.MULTIPLY:
         assert s.product == product
     else:
         assert s.product == min(product, 16) == 2 ** min(s.fan, 4)

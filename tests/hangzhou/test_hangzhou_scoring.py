@@ -1,4 +1,4 @@
-"""Golden cases: every multiplier of the seed's table, the seed's examples, the errors."""
+"""Golden cases: every multiplier of the rule text's table, the rule text's examples, the errors."""
 
 from __future__ import annotations
 
@@ -57,9 +57,9 @@ def test_golden(hand: str, drawn: str, situation: dict[str, int],
     assert s.product == product == s.lines_product
 
 
-def test_seed_example_1_discard_a_joker_and_win_next() -> None:
+def test_rule_text_example_1_discard_a_joker_and_win_next() -> None:
     # 123 456 789 中中中 白白: win now for the base, or discard a 白 and win on the next draw.
-    # The seed calls the immediate win "the base value", but under the decisions file's
+    # The original rule text calls the immediate win "the base value", but under the rule book's
     # definition (a state of the 13 tiles before the draw) the hand before any winning draw
     # already held two jokers and was complete but for one: every tile completed it, so the
     # immediate self-drawn win is a White Dragon Pair Wait too (x2). The discard route doubles it.
@@ -75,7 +75,7 @@ def test_seed_example_1_discard_a_joker_and_win_next() -> None:
     assert names(s)[0] == ("Three White Dragons", 2) and s.product == 8
 
 
-def test_seed_example_2_gang_then_joker_discard() -> None:
+def test_rule_text_example_2_gang_then_joker_discard() -> None:
     # 123 456 7白白 中中中 白 + 中 claimed for a kong, replacement 7, discard a 白, win next draw.
     s = sheet("123m456m77m白白 [中中中中]", "3p", kongs=1, joker_discards=1)
     assert sorted(names(s)) == sorted([("After a White Dragon Discard", 2),
@@ -86,28 +86,28 @@ def test_seed_example_2_gang_then_joker_discard() -> None:
     assert three.source == "2 in hand + 1 discarded in the chain"
 
 
-def test_seed_example_2_drawing_a_fourth_joker_makes_four_white_dragons() -> None:
+def test_rule_text_example_2_drawing_a_fourth_joker_makes_four_white_dragons() -> None:
     s = sheet("123m456m77m白白 [中中中中]", "白", kongs=1, joker_discards=1)
     assert ("Four White Dragons", 4) in names(s)
     assert s.product == 32
 
 
 @pytest.mark.parametrize("drawn", ["1m", "7m", "9p", "東", "白"])
-def test_seed_example_3_seven_pairs_pair_wait(drawn: str) -> None:
+def test_rule_text_example_3_seven_pairs_pair_wait(drawn: str) -> None:
     s = sheet("11m22m33m44m55m66m白", drawn)
     assert names(s) == [("White Dragon Pair Wait", 2), ("Seven Pairs with Joker", 2)]
     assert s.product == 4
     assert s.reading.shape is Shape.SEVEN_PAIRS
 
 
-def test_seed_tile_hog_example_is_x16() -> None:
-    # The seed's 4477中中中中東東東東 is twelve tiles; with 99p as the last pair, drawn 9p.
+def test_rule_text_tile_hog_example_is_x16() -> None:
+    # The rule text's 4477中中中中東東東東 is twelve tiles; with 99p as the last pair, drawn 9p.
     s = sheet("4477m9p中中中中東東東東", "9p")
     assert s.product == 16
     assert [line.source for line in s.lines if line.name == "Tile Hog"] == ["1111z", "7777z"]
 
 
-def test_seed_joker_hand_shows_what_the_joker_stood_for() -> None:
+def test_rule_text_joker_hand_shows_what_the_joker_stood_for() -> None:
     s = sheet("123m 5白7m 444p 中中中 東東", "7m", winner=Seat.EAST)
     assert s.reading.joker_stands_for == (Tile.parse("6m"),)
     assert s.jokers == "白=6m"

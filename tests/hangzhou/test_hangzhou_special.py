@@ -1,4 +1,5 @@
-"""Ten Honors Explosive Head and the first-turn matching discards penalty (seed section 7)."""
+"""Ten Honors Explosive Head and the first-turn matching discards penalty (the rule text,
+section 7)."""
 
 from __future__ import annotations
 

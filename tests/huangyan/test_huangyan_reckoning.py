@@ -1,4 +1,5 @@
-"""The four-way reckoning: the seed's worked examples, stacks, liability, Yellow Cliff, options."""
+"""The four-way reckoning: the rule text's worked examples, stacks, liability, Yellow Cliff,
+options."""
 
 from __future__ import annotations
 
@@ -19,15 +20,15 @@ from tutor.variants.huangyan import (
 )
 
 E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
-SEED_TOTALS = {E: 20, S: 28, W: 6, N: 12}
+RULE_TEXT_TOTALS = {E: 20, S: 28, W: 6, N: 12}
 
 
 def rows(result: Reckoning) -> list[tuple[int | None, str, str, int]]:
     return [(p.wave, p.payer.letter, p.payee.letter, p.amount) for p in result.payments]
 
 
-def test_seed_example_one_dealer_wins() -> None:
-    result = reckon(winner=E, totals=SEED_TOTALS)
+def test_rule_text_example_one_dealer_wins() -> None:
+    result = reckon(winner=E, totals=RULE_TEXT_TOTALS)
     assert rows(result) == [
         (1, "S", "E", 20), (1, "W", "E", 20), (1, "N", "E", 20),
         (2, "W", "S", 11), (2, "N", "S", 8), (2, "W", "N", 3),
@@ -35,19 +36,19 @@ def test_seed_example_one_dealer_wins() -> None:
     assert result.net == {E: 60, S: -1, W: -34, N: -25}
 
 
-def test_seed_arithmetic_slip_about_south() -> None:
-    """The seed writes South's result as (28 - 20 + 11 + 8) = +27: it adds South's own hand
+def test_rule_text_arithmetic_slip_about_south() -> None:
+    """The rule text writes South's result as (28 - 20 + 11 + 8) = +27: it adds South's own hand
     score 28, which is not a payment. South pays 20 and receives 11 and 8: -1."""
     seed_claim = 28 - 20 + 11 + 8
     assert seed_claim == 27
-    net = reckon(winner=E, totals=SEED_TOTALS).net
+    net = reckon(winner=E, totals=RULE_TEXT_TOTALS).net
     assert net[S] == -20 + 11 + 8 == -1 != seed_claim
-    assert sum(net.values()) == 0  # with +27 the seed's four figures would not balance
+    assert sum(net.values()) == 0  # with +27 the rule text's four figures would not balance
     assert 60 + 27 - 34 - 25 != 0
 
 
-def test_seed_example_two_non_dealer_wins() -> None:
-    result = reckon(winner=N, dealer=E, totals=SEED_TOTALS)
+def test_rule_text_example_two_non_dealer_wins() -> None:
+    result = reckon(winner=N, dealer=E, totals=RULE_TEXT_TOTALS)
     assert rows(result) == [
         (1, "E", "N", 12), (1, "S", "N", 6), (1, "W", "N", 6),
         (2, "E", "S", 8), (2, "W", "E", 14), (2, "W", "S", 11),
@@ -56,8 +57,8 @@ def test_seed_example_two_non_dealer_wins() -> None:
     assert not result.match_over and result.stacks_after is None
 
 
-def test_seed_example_one_with_stacks_of_twenty() -> None:
-    result = reckon(winner=E, totals=SEED_TOTALS, stacks=dict.fromkeys(Wind, 20))
+def test_rule_text_example_one_with_stacks_of_twenty() -> None:
+    result = reckon(winner=E, totals=RULE_TEXT_TOTALS, stacks=dict.fromkeys(Wind, 20))
     # every loser empties on wave one; South's wave-two receipts come after it has paid
     assert rows(result) == [
         (1, "S", "E", 20), (1, "W", "E", 20), (1, "N", "E", 20),
@@ -68,8 +69,8 @@ def test_seed_example_one_with_stacks_of_twenty() -> None:
     assert "capped" in result.payments[3].reason
 
 
-def test_seed_example_two_with_stacks_receipts_count_at_once() -> None:
-    result = reckon(winner=N, totals=SEED_TOTALS, stacks={E: 20, S: 20, W: 20, N: 20})
+def test_rule_text_example_two_with_stacks_receipts_count_at_once() -> None:
+    result = reckon(winner=N, totals=RULE_TEXT_TOTALS, stacks={E: 20, S: 20, W: 20, N: 20})
     assert rows(result) == [
         (1, "E", "N", 12), (1, "S", "N", 6), (1, "W", "N", 6),
         (2, "E", "S", 8), (2, "W", "E", 14), (2, "W", "S", 0),
@@ -77,19 +78,19 @@ def test_seed_example_two_with_stacks_receipts_count_at_once() -> None:
     assert result.stacks_after == {E: 14, S: 22, W: 0, N: 44}
     assert result.match_over
     # East holds 8 after wave one and paying South 0... receipts count at once:
-    small = reckon(winner=N, totals=SEED_TOTALS, stacks={E: 12, S: 20, W: 20, N: 28})
+    small = reckon(winner=N, totals=RULE_TEXT_TOTALS, stacks={E: 12, S: 20, W: 20, N: 28})
     assert rows(small)[3] == (2, "E", "S", 0)  # East paid 12 in wave one, has 0 left
     assert small.stacks_after is not None and small.stacks_after[E] == 14
     assert small.match_over  # East touched zero even though it ends at 14
 
 
 def test_dealer_keeps_or_passes() -> None:
-    assert reckon(winner=E, totals=SEED_TOTALS).next_dealer == E
-    assert reckon(winner=N, totals=SEED_TOTALS).next_dealer == S
+    assert reckon(winner=E, totals=RULE_TEXT_TOTALS).next_dealer == E
+    assert reckon(winner=N, totals=RULE_TEXT_TOTALS).next_dealer == S
 
 
 def test_liability_default_one_player_settlement() -> None:
-    result = reckon(winner=N, totals=SEED_TOTALS, liable=W)
+    result = reckon(winner=N, totals=RULE_TEXT_TOTALS, liable=W)
     assert result.totals[W] == 0
     # wave one: West pays what East (12), South (6) and West (6) would have paid
     # wave two with West at 0: E-S 8, E-W 20, S-W 28/2 = 14, all paid by West to North
@@ -102,7 +103,7 @@ def test_liability_default_one_player_settlement() -> None:
 
 def test_liability_option_normal_receivers() -> None:
     rules = HUANGYAN_RULES.replace(liability_payee=LiabilityPayee.NORMAL)
-    result = reckon(winner=N, totals=SEED_TOTALS, liable=W, rules=rules)
+    result = reckon(winner=N, totals=RULE_TEXT_TOTALS, liable=W, rules=rules)
     assert rows(result) == [
         (1, "W", "N", 12), (1, "W", "N", 6), (1, "W", "N", 6),
         (2, "W", "S", 8), (2, "W", "E", 20), (2, "W", "S", 14),
@@ -111,7 +112,7 @@ def test_liability_option_normal_receivers() -> None:
 
 
 def test_liability_with_dealer_winner_and_stacks() -> None:
-    result = reckon(winner=E, totals=SEED_TOTALS, liable=S, stacks=dict.fromkeys(Wind, 20))
+    result = reckon(winner=E, totals=RULE_TEXT_TOTALS, liable=S, stacks=dict.fromkeys(Wind, 20))
     assert [r[1:] for r in rows(result)] == [("S", "E", 20)] + [("S", "E", 0)] * 5
     assert result.net == {E: 20, S: -20, W: 0, N: 0}
     assert result.match_over
@@ -119,7 +120,7 @@ def test_liability_with_dealer_winner_and_stacks() -> None:
 
 def test_liable_cannot_be_winner() -> None:
     with pytest.raises(RulesError, match="liable"):
-        reckon(winner=N, totals=SEED_TOTALS, liable=N)
+        reckon(winner=N, totals=RULE_TEXT_TOTALS, liable=N)
 
 
 def test_rounding_option() -> None:
@@ -165,7 +166,7 @@ def test_yellow_cliff() -> None:
 
 
 def test_display() -> None:
-    result = reckon(winner=E, totals=SEED_TOTALS, stacks=dict.fromkeys(Wind, 40))
+    result = reckon(winner=E, totals=RULE_TEXT_TOTALS, stacks=dict.fromkeys(Wind, 40))
     text = str(result)
     assert "wave 2: West pays South 11" in text and "East 40->100" in text
     assert "tutor-ledger" in result._repr_html_()

@@ -1,4 +1,5 @@
-"""Golden score sheets: every line of the Huangyan scoring table (shared/rules/huangyan.md 1).
+"""Golden score sheets: every line of the Huangyan scoring table (the rule book,
+notebooks/rules/huangyan.md).
 
 Expected values are worked by hand from the table, not copied from the engine's output.
 """

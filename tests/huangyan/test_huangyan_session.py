@@ -48,7 +48,7 @@ def test_session_flow() -> None:
     assert match is not None and match.player_at(E) == "Ann" and match.player_at(S) == "Dev"
     with pytest.raises(RulesError, match="still in play"):
         session.new_match()
-    # North (Bao) wins the seed's second example: West (Cai) touches zero, the match ends
+    # North (Bao) wins the rule text's second example: West (Cai) touches zero, the match ends
     ended = session.win(winner=N, totals={E: 20, S: 28, W: 6, N: 12})
     assert ended.current is None and ended.matches[-1].over
     assert ended.banked == (14, 44, 0, 22)  # Ann E, Bao N, Cai W, Dev S

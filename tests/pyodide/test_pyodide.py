@@ -41,4 +41,4 @@ def test_engine_gives_the_same_answers_under_pyodide() -> None:
     in_pyodide = json.loads(_run(node, str(HERE / "run.mjs"), str(ROOT), script))
     in_cpython = json.loads(_run(sys.executable, script))
     assert in_pyodide == in_cpython
-    assert in_cpython["waits"] == ["3m", "6m", "4p", "7p", "7s", "7z"]  # the seed's example
+    assert in_cpython["waits"] == ["3m", "6m", "4p", "7p", "7s", "7z"]  # the rule text's example

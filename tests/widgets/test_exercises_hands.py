@@ -1,4 +1,4 @@
-"""The hand exercises of notebook 01: right answers accepted, wrong ones refused, answers
+"""The hand exercises of notebook 02: right answers accepted, wrong ones refused, answers
 matching an independent computation."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from tutor.exercises import AnswerKind, Exercise
 from tutor.exercises.guiyang import by_key, exercises
 from tutor.ledger import Seat
 from tutor.study.guiyang import preset_hand
-from tutor.variants.guiyang import SEED_RULES, best_possible_pattern
+from tutor.variants.guiyang import GUIYANG_RULES, best_possible_pattern
 
 RIGHT = {"guiyang-pattern": "pure triplets", "guiyang-chicken-points": "9",
          "guiyang-eligible": "East and West", "guiyang-not-ready-pays": "10"}
@@ -44,14 +44,14 @@ def test_pattern_by_hand() -> None:
     # beats the pure-suit reading 123p x3 (10).
     ex = by_key()["guiyang-pattern"]
     assert ex.answer == "pure triplets"
-    assert SEED_RULES.pure_triplets > SEED_RULES.pure_suit
+    assert GUIYANG_RULES.pure_triplets > GUIYANG_RULES.pure_suit
 
 
 def test_chicken_points_by_counting() -> None:
     hand = preset_hand("two_winners_liability")
     west = hand.player(Seat.WEST)
     ones = sum(t == Tile.parse("1s") for m in west.melds for t in m.meld.tiles)
-    assert by_key()["guiyang-chicken-points"].answer == ones * SEED_RULES.fixed_chicken * 3
+    assert by_key()["guiyang-chicken-points"].answer == ones * GUIYANG_RULES.fixed_chicken * 3
 
 
 def test_not_ready_payment_by_hand() -> None:
@@ -59,5 +59,5 @@ def test_not_ready_payment_by_hand() -> None:
     east = best_possible_pattern(Hand.parse("11m33m55m77m99m22p4p", "guiyang"))
     south = best_possible_pattern(hand.players[1].hand)
     assert east is not None and south is not None
-    expected = east.value + south.value + SEED_RULES.concealed_kong_bean
+    expected = east.value + south.value + GUIYANG_RULES.concealed_kong_bean
     assert by_key()["guiyang-not-ready-pays"].answer == expected == 10

@@ -57,7 +57,7 @@ def test_options_toggle() -> None:
     view.hand.value = "11m22m33m44m5m 白白白白"
     view.drawn.value = "5m"
     view.joker_discards.value = 0
-    view.scoring.value = ScoringMode.SEED
+    view.scoring.value = ScoringMode.MULTIPLY
     assert "= x16" in view.output.value
     view.tile_hog.value = True
     assert view.model.four_jokers_tile_hog and "= x32" in view.output.value

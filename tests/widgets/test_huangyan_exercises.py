@@ -48,7 +48,7 @@ def test_answer_is_right_by_its_own_check_and_a_wrong_one_is_wrong(key: str) -> 
     assert view.answer(_notation(ex)).right
 
 
-# Independent answers, worked by hand from shared/rules/huangyan.md.
+# Independent answers, worked by hand from the rule book, notebooks/rules/huangyan.md.
 EXPECTED = {
     # Hu 10, Self-Draw 2, exposed Red pong 4, self-drawn 888s pong 4, West pair 2 (West seat);
     # doubles: Red pong, Half Flush. No Hook (8s and 3z both won).

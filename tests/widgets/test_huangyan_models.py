@@ -11,7 +11,7 @@ from tutor.errors import HandError, NotationError, RulesError
 from tutor.study.huangyan import (
     POSITIONS,
     PRESETS,
-    SEED_TOTALS,
+    RULE_TEXT_TOTALS,
     ScoreSheetModel,
     SettlementWalk,
     StageTrainer,
@@ -81,7 +81,7 @@ def test_sheet_model_keeps_the_winning_tile_when_it_can() -> None:
 # -- the settlement walk ----------------------------------------------------------------------
 
 def test_walk_seed_example_one_step_by_step() -> None:
-    walk = SettlementWalk.preset("Seed example 1: East (dealer) wins 20")
+    walk = SettlementWalk.preset("Rule text example 1: East (dealer) wins 20")
     assert len(walk.steps) == 4 and walk.at_start
     assert walk.net_after() == dict.fromkeys(Wind, 0)
     walk.next()
@@ -91,7 +91,7 @@ def test_walk_seed_example_one_step_by_step() -> None:
     walk.next()
     walk.next()
     assert walk.at_end and walk.next() is None
-    assert walk.net_after() == {E: 60, S: -1, W: -34, N: -25}  # the seed's slip corrected
+    assert walk.net_after() == {E: 60, S: -1, W: -34, N: -25}  # the rule text's slip corrected
     walk.back()
     assert walk.current == 3 and walk.net_after()[N] == -28
     walk.reset()
@@ -101,7 +101,7 @@ def test_walk_seed_example_one_step_by_step() -> None:
 
 
 def test_walk_stacks_are_tracked_after_each_step() -> None:
-    walk = SettlementWalk.preset("Seed example 2 with stacks of 20")
+    walk = SettlementWalk.preset("Rule text example 2 with stacks of 20")
     assert walk.stacks_after(0) == dict.fromkeys(Wind, 20)
     assert walk.stacks_after(1) == {E: 8, S: 14, W: 14, N: 44}
     assert walk.stacks_after(len(walk.steps)) == walk.reckoning.stacks_after
@@ -111,14 +111,14 @@ def test_walk_stacks_are_tracked_after_each_step() -> None:
 
 
 def test_walk_liability_and_payee_option() -> None:
-    walk = SettlementWalk.preset("Seed example 2 with West liable")
+    walk = SettlementWalk.preset("Rule text example 2 with West liable")
     assert all(p.payer == W for s in walk.steps for p in s.payments)
     assert walk.net_after(len(walk.steps)) == {E: 0, S: 0, W: -66, N: 66}
-    normal = SettlementWalk(winner=N, totals=SEED_TOTALS, liable=W,
+    normal = SettlementWalk(winner=N, totals=RULE_TEXT_TOTALS, liable=W,
                             rules=HUANGYAN_RULES.replace(liability_payee=LiabilityPayee.NORMAL))
     assert normal.net_after(len(normal.steps))[E] == 20
     with pytest.raises(RulesError, match="cannot be the liable"):
-        SettlementWalk(winner=N, totals=SEED_TOTALS, liable=N)
+        SettlementWalk(winner=N, totals=RULE_TEXT_TOTALS, liable=N)
     with pytest.raises(RulesError, match="no preset"):
         SettlementWalk.preset("nope")
 
@@ -173,7 +173,7 @@ def test_positions_are_valid_and_judged() -> None:
 
 def test_kongs_do_not_bring_the_stage_closer() -> None:
     pos = preset_position("Two Kongs: 30 tiles, no stage yet")
-    assert pos.tiles_left == 30 and not pos.stage_on  # the seed's count says 30, the rule no
+    assert pos.tiles_left == 30 and not pos.stage_on  # the rule text's count says 30, the rule no
     assert "2 more draws" in pos.stage_text()
     threshold = position(seat="W", hand="234m45p6788p3499s1z", discards={}, live_wall=14,
                          kongs=3)
@@ -192,7 +192,7 @@ def test_position_errors() -> None:
     with pytest.raises(HandError, match="no concealed 9m"):
         pos.judge("9m")
     with pytest.raises(RulesError, match="opponent"):
-        pos.liability_cost(winner=W, totals=SEED_TOTALS)
+        pos.liability_cost(winner=W, totals=RULE_TEXT_TOTALS)
 
 
 @given(st.sets(st.sampled_from(range(34)), max_size=20), st.integers(0, 67))
@@ -214,8 +214,8 @@ def test_verdict_matches_an_independent_reading(discarded: set[int], live_wall: 
 
 def test_liability_cost_against_the_normal_settlement() -> None:
     pos = preset_position("Stage on, a safe tile in hand")
-    cost = pos.liability_cost(winner=N, totals=SEED_TOTALS)
-    assert cost.normal.net == reckon(winner=N, totals=SEED_TOTALS).net
+    cost = pos.liability_cost(winner=N, totals=RULE_TEXT_TOTALS)
+    assert cost.normal.net == reckon(winner=N, totals=RULE_TEXT_TOTALS).net
     # by hand: wave one 12 + 6 + 6; pairs with West at 0: 8 (E-S), 20 (E-W), 28 / 2 (S-W)
     assert cost.liable_pays == 12 + 6 + 6 + 8 + 20 + 14 == 66
     assert cost.normal_net == -31 and cost.extra == 35
@@ -231,5 +231,5 @@ def test_trainer_pick_and_cost() -> None:
     assert trainer.cost().liable_pays == 40 + 20 + 20 + 0  # pairs: E-N 0, E-W 0, N-W 0
     trainer.choose("Stage on, every tile Live")
     assert trainer.judgement is None and "every tile Live" in str(trainer)
-    assert set(PRESETS) >= {"Seed example 1: East (dealer) wins 20",
-                            "Seed example 2: North wins 12"}
+    assert set(PRESETS) >= {"Rule text example 1: East (dealer) wins 20",
+                            "Rule text example 2: North wins 12"}

@@ -91,14 +91,14 @@ def test_walker_steps_with_the_buttons() -> None:
 
 
 def test_walker_presets_and_controls() -> None:
-    view = SettlementWalkView("Seed example 2 with stacks of 20")
+    view = SettlementWalkView("Rule text example 2 with stacks of 20")
     assert view.winner.value is N and view.use_stacks.value
     view.next_button.click()
     assert view.walk is not None and view.walk.stacks_after() == {E: 8, S: 14, W: 14, N: 44}
     view.totals[W].value = 0  # a change makes it your own example and restarts the walk
     assert view.preset.value == view.CUSTOM and view.walk.current == 0
     assert view.walk.reckoning.totals[W] == 0
-    view.choose("Seed example 2 with West liable")
+    view.choose("Rule text example 2 with West liable")
     assert view.liable.value is W and not view.use_stacks.value
     view.payee.value = LiabilityPayee.NORMAL
     for _ in range(4):

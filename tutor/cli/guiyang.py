@@ -15,8 +15,8 @@ def register(commands: Commands) -> None:
         "settle", "guiyang", "settle a finished Guiyang Chicken hand described in a JSON file "
         "(schema: tutor.variants.guiyang.handfile)")
     p.add_argument("file", metavar="FILE.json", help="the hand description")
-    p.add_argument("--table", choices=sorted(PRESETS), default="seed",
-                   help="pattern table: the seed's (default) or the common app table")
+    p.add_argument("--table", choices=sorted(PRESETS), default="original",
+                   help="pattern table: the original rule text's (default) or the common app table")
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                    help="override a GuiyangRules field, e.g. --rule seven_pairs=10 (repeatable)")
     p.add_argument("--json", action="store_true", help="print JSON")

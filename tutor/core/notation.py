@@ -3,7 +3,7 @@
 Accepted, freely mixed:
 
 * MPSZ: ``123m456p789s11z`` (digits, then the suit letter m, p, s or z; honors 1z-7z are East,
-  South, West, North, White, Green, Red). Digits wait for the next suit letter, so the seed's
+  South, West, North, White, Green, Red). Digits wait for the next suit letter, so the rule text's
   ``5白7m`` reads as 5m, White Dragon, 7m.
 * Honors as CJK characters ``東南西北白發中`` (simplified ``东`` and ``发`` too).
 * Unicode tile glyphs (U+1F000 to U+1F021).

@@ -1,4 +1,4 @@
-"""Exercises on Guiyang patterns, chickens, eligibility and the drawn hand (notebook 06).
+"""Exercises on Guiyang patterns, chickens, eligibility and the drawn hand (notebook 07).
 
 Every answer is computed by the engine when the exercise is built (the finished hands are the
 walker's presets, :data:`tutor.study.guiyang.PRESETS`). ``exercises()`` returns them in the
@@ -42,7 +42,7 @@ def _pattern() -> Exercise:
     result = pattern_of(parse_hand(text, V))
     return Exercise(
         key="guiyang-pattern",
-        prompt="Guiyang, seed table: which pattern does this complete hand score?",
+        prompt="Guiyang, the rule text's table: which pattern does this complete hand score?",
         kind=AnswerKind.CHOICE, answer=result.pattern.value,
         explanation=(f"{result}. It also reads as three runs 123p 123p 123p + 999p + 55p, a "
                      "pure suit worth 10, but only the highest pattern counts: the reading "
@@ -103,7 +103,7 @@ def _not_ready_pays() -> Exercise:
                        for p in result.ledger if p.payer == west)
     return Exercise(
         key="guiyang-not-ready-pays",
-        prompt=("Guiyang, seed table: the wall runs out (an exhaustive draw). Tiles: "
+        prompt=("Guiyang, the rule text's table: the wall runs out (an exhaustive draw). Tiles: "
                 + _table(hand) + ". What does West, who is not ready, pay in total?"),
         kind=AnswerKind.NUMBER, answer=paid,
         explanation=(f"West pays {parts} = {paid}. Each not-ready player pays each ready "

@@ -1,4 +1,4 @@
-"""Exercises on tiles, hands and waits (notebook 01). Every answer is computed by the engine.
+"""Exercises on tiles, hands and waits (notebook 02). Every answer is computed by the engine.
 
 ``exercises()`` returns them in the notebook's order; ``by_key()`` as a dict.
 """
@@ -134,7 +134,7 @@ def _pair_wait() -> Exercise:
 
 
 def exercises() -> list[Exercise]:
-    """The hand exercises, in the order notebook 01 asks them."""
+    """The hand exercises, in the order notebook 02 asks them."""
     return [_standard(), _dead(), _joker(), _seven_pairs(), _tiles_left(), _shanten(),
             _best_discard(), _pair_wait()]
 

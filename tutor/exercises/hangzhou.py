@@ -1,4 +1,4 @@
-"""Exercises on Hangzhou jokers, multipliers and the dealer's tally (notebook 05).
+"""Exercises on Hangzhou jokers, multipliers and the dealer's tally (notebook 06).
 
 Every answer is computed by the engine when the exercise is built. ``exercises()`` returns them
 in the notebook's order; ``by_key()`` as a dict.

@@ -1,12 +1,12 @@
-"""Huangyan Reckoning exercises: scoring (notebook 02), the reckoning (03), the Live Tile Stage
-(04). Every answer and explanation is computed by the engine when the exercise is built."""
+"""Huangyan Reckoning exercises: scoring (notebook 03), the reckoning (04), the Live Tile Stage
+(05). Every answer and explanation is computed by the engine when the exercise is built."""
 
 from __future__ import annotations
 
 from tutor.core.tiles import Wind
 from tutor.exercises.model import AnswerKind, Exercise
 from tutor.ledger import Payment, Seat
-from tutor.study.huangyan import SEED_TOTALS, Verdict, preset_position
+from tutor.study.huangyan import RULE_TEXT_TOTALS, Verdict, preset_position
 from tutor.variants.huangyan.reckoning import reckon
 from tutor.variants.huangyan.scoring import score_non_winner, score_winner
 from tutor.variants.huangyan.sheet import ScoreSheet, WinSituation
@@ -77,13 +77,13 @@ def reckoning_exercises() -> list[Exercise]:
         f"{told} How much does West pay in total, over both waves?",
         AnswerKind.NUMBER, paid, f"{_payments_text(west)}: {paid} in all."))
     stacks = dict.fromkeys(Wind, 20)
-    capped = reckon(winner=N, totals=SEED_TOTALS, stacks=stacks)
+    capped = reckon(winner=N, totals=RULE_TEXT_TOTALS, stacks=stacks)
     assert capped.stacks_after is not None
     south = capped.stacks_after[S]
     moves = _payments_text(capped.payments)
     out.append(Exercise(
         "huangyan-stack-after",
-        "The seed's second example (North wins 12; East, the dealer, 20, South 28, West 6) "
+        "The rule text's second example (North wins 12; East, the dealer, 20, South 28, West 6) "
         "with every table stack at 20. What is South's stack after the reckoning?",
         AnswerKind.NUMBER, south, f"In order: {moves}. South ends with {south}."))
     return out
@@ -116,7 +116,7 @@ def stage_exercises() -> list[Exercise]:
         "so Kongs shrink the 30-tile count without bringing the stage closer.",
         options=("yes", "no")))
     pos = preset_position("Stage on, a safe tile in hand")
-    cost = pos.liability_cost(winner=N, totals=SEED_TOTALS)
+    cost = pos.liability_cost(winner=N, totals=RULE_TEXT_TOTALS)
     out.append(Exercise(
         "huangyan-liability-cost",
         "You are West in the Live Tile Stage and discard the Live Tile 4p while holding safe "

@@ -118,7 +118,7 @@ def simulate(variant: Variant | str, hands: int, seed: int = 0,
     """Play ``hands`` seeded hands (hand i uses seed ``seed + i``) and summarise them.
 
     Batches go to ``workers`` processes (default: the machine's cores); the result does not
-    depend on how many, only on the seed."""
+    depend on how many, only on the random seed."""
     v = Variant.parse(variant)
     overrides = dict(overrides or {})
     hooks_for(v, overrides)  # fail early on bad overrides

@@ -1,7 +1,7 @@
 """The model of the Guiyang settlement walker: a finished hand, walked category by category.
 
 The walker loads a preset hand description (the JSON of ``tutor settle guiyang``, read with
-:func:`tutor.variants.guiyang.read_hand`) or the learner's own JSON, settles it with the seed's
+:func:`tutor.variants.guiyang.read_hand`) or the learner's own JSON, settles it with the rule text's
 pattern table or the app table, and steps through the settlement: first the players (pattern,
 readiness, eligibility, chickens, beans), then one category of payments at a time with the
 running nets, then the total. No display library here; the view is
@@ -185,7 +185,7 @@ class WalkStep:
 class SettlementWalker:
     """A finished Guiyang hand, its settlement, and the step the learner is looking at."""
 
-    def __init__(self, preset: str = "self_draw_beans", *, table: str = "seed") -> None:
+    def __init__(self, preset: str = "self_draw_beans", *, table: str = "original") -> None:
         if table not in TABLES:
             raise RulesError(f"no pattern table {table!r} (tables: {', '.join(TABLES)})")
         self.table = table
@@ -219,7 +219,7 @@ class SettlementWalker:
         return self._use(read_hand(data), self.table, None, 0)
 
     def set_table(self, table: str) -> WalkStep:
-        """Settle again with the ``"seed"`` or the ``"app"`` pattern table (same step)."""
+        """Settle again with the ``"original"`` or the ``"app"`` pattern table (same step)."""
         return self._use(self.hand, table, self.preset, self.step)
 
     def categories(self) -> list[Category]:

@@ -73,15 +73,15 @@ class MultiplierExplorer:
 
     ``hand`` is the 13 tiles before the draw (or the 14 with the drawn tile), ``drawn`` the
     drawn tile, ``kongs`` and ``joker_discards`` the winner's chain, ``source`` where the tile
-    came from (anything but a self-draw is refused, as the seed says), ``scoring`` the seed's
-    product or the MIL fan model, ``four_jokers_tile_hog`` the option of the decisions file.
+    came from (anything but a self-draw is refused, as the rule text says), ``scoring`` the rule
+    text's product or the MIL fan model, ``four_jokers_tile_hog`` the option of the rule book.
     """
 
     def __init__(self, *, hand: str = "123m456m77m白白 [中中中中]", drawn: str = "3p",
                  winner: Seat | str = Seat.SOUTH, dealer: Seat | str = Seat.EAST,
                  kongs: int = 1, joker_discards: int = 1,
                  source: WinSource = WinSource.SELF_DRAW,
-                 scoring: ScoringMode = ScoringMode.SEED, four_jokers_tile_hog: bool = False,
+                 scoring: ScoringMode = ScoringMode.MULTIPLY, four_jokers_tile_hog: bool = False,
                  rules: HangzhouRules = HANGZHOU) -> None:
         self.hand = hand
         self.drawn = drawn

@@ -1,7 +1,7 @@
 """Guiyang play rules, one scripted deal each (tutor.game.scenario.scripted).
 
 Every hand is written out in full so no tile falls by chance; the comments say what each seat
-holds and why. Rules of record: ../shared/rules/guiyang.md."""
+holds and why. Rules of record: the rule book, notebooks/rules/guiyang.md."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hangzhou calls in play: self-draw only, the joker never called, two chows at most, kongs
-right after a call (seed sections 2-4; decisions file "Walls and kongs")."""
+right after a call (the original rule text, sections 2-4; the rule book "Walls and kongs")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The joker-discard restriction and its carry-over (seed section 5, decisions file "Joker
+"""The joker-discard restriction and its carry-over (the rule text, section 5, the rule book "Joker
 discard restriction"): after a joker is discarded, the next three players may not call, and on
 their turn must throw the tile they drew unless it makes a concealed kong or a win."""
 

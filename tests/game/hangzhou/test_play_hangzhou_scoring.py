@@ -1,6 +1,6 @@
 """Wins in play and their sheets: the chain multipliers (After a gang, After a White Dragon
 Discard, the jokers of Three/Four White Dragons), Ten Honors Explosive Head and the first-turn
-matching discards penalty (seed sections 5 and 7)."""
+matching discards penalty (the original rule text, sections 5 and 7)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def _net(state: object) -> tuple[int, int, int, int]:
     return net[E], net[S], net[W], net[N]
 
 
-def test_seed_example_2_open_kong_joker_discard_win_is_x16() -> None:
+def test_rule_text_example_2_open_kong_joker_discard_win_is_x16() -> None:
     # South: 123 456 7白白 中中中 白. East throws the fourth 中; South kongs it, draws 7 as the
     # replacement, throws a 白 and wins on its next draw.
     state = deal({"E": "1p1p 3p3p 5p5p 7p7p 9p 1s2s 3s4s 7z",
@@ -65,7 +65,7 @@ def test_seed_example_2_open_kong_joker_discard_win_is_x16() -> None:
     assert _net(state) == (-128, 160, -16, -16)
 
 
-def test_seed_example_1_the_dealer_throws_a_joker_and_wins_next_draw_x4() -> None:
+def test_rule_text_example_1_the_dealer_throws_a_joker_and_wins_next_draw_x4() -> None:
     state = deal({"E": f"123m456m789m7z7z7z{J}{J}"}, draws="1s 2s 3s 4p")
     assert f"self-draw {J}" in legal(state)  # it could win at once for the base value
     act(state, E, f"discard {J}")

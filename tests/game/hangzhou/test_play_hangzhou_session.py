@@ -1,5 +1,6 @@
 """A Hangzhou game across hands: the winner deals next, a drawn hand keeps the dealer, the
-dealer's tally is paid when the dealership passes, the game ends below zero (seed section 6)."""
+dealer's tally is paid when the dealership passes, the game ends below zero
+(the rule text, section 6)."""
 
 from __future__ import annotations
 

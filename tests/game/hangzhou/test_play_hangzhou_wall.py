@@ -1,5 +1,5 @@
 """Hangzhou's 20-tile dead wall in play: burn and replenish on each kong, and the final kongs
-when the live wall is empty (seed section 3; decisions file "Walls and kongs")."""
+when the live wall is empty (the original rule text, section 3; the rule book "Walls and kongs")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Huangyan claims in play: robbing the kong, nearest winner, chow and claim priority, the
-last discard (scripted walls, shared/rules/huangyan.md section 3)."""
+last discard (scripted walls, the rule book, notebooks/rules/huangyan.md)."""
 
 from __future__ import annotations
 

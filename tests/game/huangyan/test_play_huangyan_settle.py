@@ -70,7 +70,7 @@ def test_kong_draw_wins_on_the_replacement_from_the_dead_wall() -> None:
 
 
 def test_a_discard_win_settles_every_sheet_and_both_waves() -> None:
-    # the seed's hand shapes: South wins on East's 5m; every non-winner is scored
+    # the original rule text's hand shapes: South wins on East's 5m; every non-winner is scored
     state = deal({"E": "1z1z 5m 2p5p8p 4s7s9s 3z3z 6z 7z7z",
                   "S": "123p 789p 123s 22z 46m"})
     play(state, [("E", "discard 5m"), ("S", "win 5m")])

@@ -1,4 +1,5 @@
-"""The Live Tile Stage, Live Tile tracking and liability in play (shared/rules/huangyan.md 3)."""
+"""The Live Tile Stage, Live Tile tracking and liability in play (the rule book,
+notebooks/rules/huangyan.md)."""
 
 from __future__ import annotations
 

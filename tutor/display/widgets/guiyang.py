@@ -32,7 +32,7 @@ class SettlementWalkerView(TutorView):
         self.preset = widgets.Dropdown(options=[(p.title, name) for name, p in PRESETS.items()],
                                        value=m.preset if m.preset in PRESETS else None,
                                        description="Hand:", layout=widgets.Layout(width="460px"))
-        self.table = widgets.ToggleButtons(options=[("seed table", "seed"),
+        self.table = widgets.ToggleButtons(options=[("rule text table", "original"),
                                                     ("app table", "app")], value=m.table)
         self.first_button = widgets.Button(description="|< Players")
         self.back_button = widgets.Button(description="< Back")

@@ -51,7 +51,7 @@ class MultiplierView(TutorView):
                                                      description="Joker discards in the chain:")
         self.source = widgets.Dropdown(options=[(s.value, s) for s in WinSource],
                                        value=m.source, description="Won by:")
-        self.scoring = widgets.ToggleButtons(options=[("seed: multiply", ScoringMode.SEED),
+        self.scoring = widgets.ToggleButtons(options=[("rule text: multiply", ScoringMode.MULTIPLY),
                                                       ("MIL fan model", ScoringMode.MIL_FAN)],
                                              value=m.scoring)
         self.tile_hog = widgets.Checkbox(value=m.four_jokers_tile_hog, indent=False,

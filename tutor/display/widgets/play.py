@@ -53,7 +53,7 @@ class PlayView(TutorView):
         self.log.add_class("tutor-log")
         self.result = widgets.HTML()
         self.result.add_class("tutor-result")
-        self.seed = widgets.IntText(value=self.table.seed, description="Seed:",
+        self.seed = widgets.IntText(value=self.table.seed, description="Random seed:",
                                     layout=widgets.Layout(width="160px"))
         self.deal = widgets.Button(description="New hand", button_style="info")
         self.deal.on_click(lambda _b: self.new_hand(int(self.seed.value)))

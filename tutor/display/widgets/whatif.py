@@ -51,7 +51,7 @@ class WhatIfView(TutorView):
         self.rules = widgets.Textarea(value=rules, placeholder="name=value, one per line",
                                       description="Change:")
         self.hands = widgets.BoundedIntText(value=hands, min=1, max=5000, description="Hands:")
-        self.seed = widgets.IntText(value=seed, description="Seed:")
+        self.seed = widgets.IntText(value=seed, description="Random seed:")
         self.bots = widgets.Dropdown(options=list(_BOTS), value=bots, description="Bots:")
         self.run_button = widgets.Button(description="Run", button_style="primary")
         self.run_button.add_class("tutor-whatif-run")

@@ -8,7 +8,7 @@ Pure Python (no ipywidgets, no matplotlib): each model holds a learner's choices
 from tutor.study.huangyan.sheet import ScoreSheetModel, explain_line
 from tutor.study.huangyan.stage import (
     POSITIONS,
-    SEED_TOTALS,
+    RULE_TEXT_TOTALS,
     DiscardJudgement,
     LiabilityCost,
     StageTrainer,
@@ -22,7 +22,7 @@ from tutor.study.huangyan.walk import PRESETS, SettlementWalk, WalkStep
 __all__ = [
     "POSITIONS",
     "PRESETS",
-    "SEED_TOTALS",
+    "RULE_TEXT_TOTALS",
     "DiscardJudgement",
     "LiabilityCost",
     "ScoreSheetModel",

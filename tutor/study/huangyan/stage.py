@@ -139,7 +139,7 @@ class TablePosition:
     # -- the stage ------------------------------------------------------------------------
     @property
     def tiles_left(self) -> int:
-        """What the seed counts: the live wall plus the Dead Wall (16 less one per Kong)."""
+        """What the rule text counts: the live wall plus the Dead Wall (16 less one per Kong)."""
         return self.live_wall + self.rules.dead_wall - self.kongs
 
     @property
@@ -246,8 +246,8 @@ def preset_position(name: str, *, rules: HuangyanRules = HUANGYAN_RULES) -> Tabl
     return position(rules=rules, **spec)  # type: ignore[arg-type]
 
 
-#: The totals the trainer prices liability with by default: the seed's worked examples.
-SEED_TOTALS: dict[Seat, int] = {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12}
+#: The totals the trainer prices liability with by default: the rule text's worked examples.
+RULE_TEXT_TOTALS: dict[Seat, int] = {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12}
 
 
 class StageTrainer:
@@ -260,7 +260,7 @@ class StageTrainer:
     def __init__(self, name: str = "Stage on, a safe tile in hand", *,
                  rules: HuangyanRules = HUANGYAN_RULES) -> None:
         self.rules = rules
-        self.totals: dict[Seat, int] = dict(SEED_TOTALS)
+        self.totals: dict[Seat, int] = dict(RULE_TEXT_TOTALS)
         self.winner: Seat = Wind.NORTH
         self.name = ""
         self.position = preset_position(name, rules=rules)

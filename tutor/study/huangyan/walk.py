@@ -27,19 +27,19 @@ class WalkStep:
         return "\n".join([self.title, *(f"  {p}" for p in self.payments)])
 
 
-#: The seed's two worked examples (and two variations on the second) as walk presets.
+#: The original rule text's two worked examples (and two variations on the second) as walk presets.
 PRESETS: dict[str, dict[str, object]] = {
-    "Seed example 1: East (dealer) wins 20": {
+    "Rule text example 1: East (dealer) wins 20": {
         "winner": Wind.EAST, "dealer": Wind.EAST,
         "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12}},
-    "Seed example 2: North wins 12": {
+    "Rule text example 2: North wins 12": {
         "winner": Wind.NORTH, "dealer": Wind.EAST,
         "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12}},
-    "Seed example 2 with stacks of 20": {
+    "Rule text example 2 with stacks of 20": {
         "winner": Wind.NORTH, "dealer": Wind.EAST,
         "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12},
         "stacks": dict.fromkeys(Wind, 20)},
-    "Seed example 2 with West liable": {
+    "Rule text example 2 with West liable": {
         "winner": Wind.NORTH, "dealer": Wind.EAST,
         "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12},
         "liable": Wind.WEST},

@@ -1,6 +1,6 @@
 """Guiyang Chicken mahjong (贵阳捉鸡麻将): patterns, beans, chickens and the hand's settlement.
 
->>> from tutor.variants.guiyang import pattern_of, SEED_RULES
+>>> from tutor.variants.guiyang import pattern_of, GUIYANG_RULES
 >>> from tutor import Hand
 >>> print(pattern_of(Hand.parse("11223344556677p", "guiyang")).pattern.value)
 pure seven pairs
@@ -25,8 +25,8 @@ from tutor.variants.guiyang.patterns import (
 )
 from tutor.variants.guiyang.rules import (
     APP_TABLE_RULES,
+    GUIYANG_RULES,
     PRESETS,
-    SEED_RULES,
     GuiyangRules,
     Pattern,
 )
@@ -34,8 +34,8 @@ from tutor.variants.guiyang.settlement import Category, PlayerResult, Settlement
 
 __all__ = [
     "APP_TABLE_RULES",
+    "GUIYANG_RULES",
     "PRESETS",
-    "SEED_RULES",
     "Bean",
     "BeanKind",
     "Category",

@@ -18,7 +18,7 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import WaitAnalysis, waits
 from tutor.errors import HandError
-from tutor.variants.guiyang.rules import SEED_RULES, GuiyangRules, Pattern
+from tutor.variants.guiyang.rules import GUIYANG_RULES, GuiyangRules, Pattern
 
 __all__ = ["PatternResult", "best_possible_pattern", "pattern_of", "readiness"]
 
@@ -82,7 +82,7 @@ def _classify(hand: Hand, reading: Decomposition) -> tuple[Pattern, str]:
     return pattern, f"{shape}; {where}"
 
 
-def pattern_of(hand: Hand, rules: GuiyangRules = SEED_RULES, *,
+def pattern_of(hand: Hand, rules: GuiyangRules = GUIYANG_RULES, *,
                winning_tile: Tile | None = None) -> PatternResult:
     """The highest pattern of a complete 14-tile Guiyang hand (:class:`HandError` otherwise)."""
     hand.check(GUIYANG)
@@ -106,7 +106,7 @@ def readiness(hand: Hand) -> WaitAnalysis:
     return waits(hand, GUIYANG)
 
 
-def best_possible_pattern(hand: Hand, rules: GuiyangRules = SEED_RULES) -> PatternResult | None:
+def best_possible_pattern(hand: Hand, rules: GuiyangRules = GUIYANG_RULES) -> PatternResult | None:
     """The highest pattern a ready 13-tile hand can reach over all its waits, valued as a
     discard win (no self-draw point); ``None`` if the hand is not ready."""
     best: PatternResult | None = None

@@ -1,7 +1,7 @@
 """The numbers of Guiyang Chicken mahjong (贵阳捉鸡麻将), as one frozen ruleset.
 
-Every value comes from the seed (``../shared/seeds/004_becb2234389e531e.txt``) as settled by
-``../shared/rules/guiyang.md``. A what-if is a copy: ``dataclasses.replace(SEED_RULES,
+Every value comes from the original rule text as settled by the rule
+book (``notebooks/rules/guiyang.md``). A what-if is a copy: ``dataclasses.replace(GUIYANG_RULES,
 seven_pairs=10)`` or ``GuiyangRules.app_table()`` for the alternative pattern table many phone
 apps use (seven pairs 10, dragon pairs 20, pure seven pairs 20, pure dragon pairs 30).
 """
@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["APP_TABLE_RULES", "PRESETS", "SEED_RULES", "GuiyangRules", "Pattern"]
+__all__ = ["APP_TABLE_RULES", "GUIYANG_RULES", "PRESETS", "GuiyangRules", "Pattern"]
 
 
 class Pattern(Enum):
@@ -47,9 +47,9 @@ class Pattern(Enum):
 
 @dataclass(frozen=True, kw_only=True)
 class GuiyangRules:
-    """The rule table of Guiyang Chicken mahjong; the defaults are the seed's values.
+    """The rule table of Guiyang Chicken mahjong; the defaults are the original rule text's values.
 
-    Pattern values (rule 2 of the seed); the win on a discard costs the discarder the value, a
+    Pattern values (rule 2 of the rule text); the win on a discard costs the discarder the value, a
     self-draw costs each opponent the value + ``self_draw_bonus``; a kong replacement draw or a
     hot discard adds 1 more. Beans (kongs, rule 3) and chickens (rules 4-5) are separate
     payments added to the win. ``golden_multiplier`` doubles every fixed-chicken value (fixed,
@@ -102,7 +102,7 @@ class GuiyangRules:
 
     @property
     def table(self) -> str:
-        """Which pattern table these values are: ``"seed"``, ``"app"`` or ``"custom"``."""
+        """Which pattern table these values are: ``"original"``, ``"app"`` or ``"custom"``."""
         values = [self.pattern_value(p) for p in Pattern]
         for name, preset in PRESETS.items():
             if values == [preset.pattern_value(p) for p in Pattern]:
@@ -125,6 +125,6 @@ class GuiyangRules:
         return f"GuiyangRules({', '.join(changed)})"
 
 
-SEED_RULES = GuiyangRules()
+GUIYANG_RULES = GuiyangRules()
 APP_TABLE_RULES = GuiyangRules.app_table()
-PRESETS: dict[str, GuiyangRules] = {"seed": SEED_RULES, "app": APP_TABLE_RULES}
+PRESETS: dict[str, GuiyangRules] = {"original": GUIYANG_RULES, "app": APP_TABLE_RULES}

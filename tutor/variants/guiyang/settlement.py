@@ -35,7 +35,7 @@ from tutor.variants.guiyang.patterns import (
     pattern_of,
     readiness,
 )
-from tutor.variants.guiyang.rules import SEED_RULES, GuiyangRules, Pattern
+from tutor.variants.guiyang.rules import GUIYANG_RULES, GuiyangRules, Pattern
 
 __all__ = ["Category", "PlayerResult", "Settlement", "settle"]
 
@@ -184,7 +184,7 @@ class Settlement:
         return settlement_html(self)
 
 
-def settle(hand: FinishedHand, rules: GuiyangRules = SEED_RULES) -> Settlement:
+def settle(hand: FinishedHand, rules: GuiyangRules = GUIYANG_RULES) -> Settlement:
     """Settle a finished hand (validated first). Raises :class:`~tutor.errors.RulesError` for a
     win the rules refuse (a plain discard win without a kong) and
     :class:`~tutor.errors.HandError` for an impossible description."""

@@ -1,7 +1,7 @@
 """Hangzhou mahjong: the White Dragon joker, self-drawn wins, multipliers and the dealer's tally.
 
-Rules of record: ``../shared/seeds/002_612ccd2488cab554.txt`` and the decisions in
-``../shared/rules/hangzhou.md``. :mod:`.rules` holds the numbers, :mod:`.scoring` scores a win,
+Rules of record: the rule book,
+``notebooks/rules/hangzhou.md``. :mod:`.rules` holds the numbers, :mod:`.scoring` scores a win,
 :mod:`.special` the Ten Honors Explosive Head and the first-turn penalty, :mod:`.ledger` the
 payments across the hands of a game, :mod:`.replay` reads a game from JSON.
 """

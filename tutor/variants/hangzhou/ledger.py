@@ -1,4 +1,5 @@
-"""Payments across the hands of a Hangzhou game: the dealer's deferred tally (seed section 6).
+"""Payments across the hands of a Hangzhou game: the dealer's deferred tally
+(the rule text, section 6).
 
 While the dealer keeps winning nothing is paid: each dealer win puts tokens aside, as many as its
 multiplier product, and one token is worth ``rules.base_dealer_wins`` (8) from each other player.

@@ -1,8 +1,9 @@
-"""The Hangzhou rules table: every number of the seed's scoring and payments, as data.
+"""The Hangzhou rules table: every number of the original rule text's scoring and payments, as data.
 
-Each field mirrors a line of the seed (``../shared/seeds/002_612ccd2488cab554.txt``) or a decision
-of ``../shared/rules/hangzhou.md``; the fields marked *option* there are here too, so a learner can
-ask "what if" with :func:`dataclasses.replace` (or ``--rule name=value`` on the command line)::
+Each field mirrors a line of the original rule text or a decision of the rule book
+(``notebooks/rules/hangzhou.md``); the fields marked *option* there are here too, so a learner
+can ask "what if" with :func:`dataclasses.replace` (or ``--rule name=value`` on the command
+line)::
 
     >>> from dataclasses import replace
     >>> HANGZHOU.base_from_dealer, replace(HANGZHOU, base_from_dealer=4).base_from_dealer
@@ -22,8 +23,8 @@ __all__ = ["HANGZHOU", "HangzhouRules", "ScoringMode"]
 class ScoringMode(Enum):
     """How the multipliers combine into a hand's value."""
 
-    SEED = "seed"
-    """The seed: every multiplier multiplies, no cap."""
+    MULTIPLY = "multiply"
+    """The original rule text: every multiplier multiplies, no cap."""
     MIL_FAN = "mil-fan"
     """The International Mahjong League's model: each x2 is one fan, value = base x 2^fan,
     capped at ``fan_cap`` fan."""
@@ -34,14 +35,15 @@ class ScoringMode(Enum):
 
 @dataclass(frozen=True, kw_only=True)
 class HangzhouRules:
-    """Hangzhou scoring and payments. Defaults are the seed's values."""
+    """Hangzhou scoring and payments. Defaults are the original rule text's values."""
 
-    # Base value (seed section 5): a non-dealer winner gets 8 from the dealer, 1 from the others;
-    # a dealer winner gets 8 from each. One dealer-tally token is worth base_dealer_wins.
+    # Base value (the rule text, section 5): a non-dealer winner gets 8 from the dealer, 1 from
+    # the others; a dealer winner gets 8 from each. One dealer-tally token is worth
+    # base_dealer_wins.
     base_from_dealer: int = 8
     base_from_other: int = 1
     base_dealer_wins: int = 8
-    # The multipliers table (seed section 5).
+    # The multipliers table (the original rule text, section 5).
     three_white_dragons: int = 2
     four_white_dragons: int = 4
     after_gang: int = 2
@@ -50,15 +52,15 @@ class HangzhouRules:
     seven_pairs_pure: int = 4
     seven_pairs_with_joker: int = 2
     tile_hog: int = 2
-    # Special events (seed section 7).
+    # Special events (the original rule text, section 7).
     ten_honors_count: int = 10
     ten_honors_multiplier: int = 4
     ten_honors_extra: int = 2
     first_turn_joker_factor: int = 2
-    # Points (seed section 6; option in the decisions file).
+    # Points (the original rule text, section 6; option in the rule book).
     starting_points: int = 100
-    # Options (decisions file).
-    scoring: ScoringMode = ScoringMode.SEED
+    # Options (the rule book).
+    scoring: ScoringMode = ScoringMode.MULTIPLY
     fan_cap: int = 4
     four_jokers_tile_hog: bool = False
 

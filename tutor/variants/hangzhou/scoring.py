@@ -1,4 +1,4 @@
-"""Scoring a Hangzhou win: the multipliers of the seed's table, itemized, and who pays what.
+"""Scoring a Hangzhou win: the multipliers of the rule text's table, itemized, and who pays what.
 
 A Hangzhou hand has no points of its own: its value is the base (8 from the dealer and 1 from each
 other player, or 8 from each player when the dealer wins) times the product of the multipliers
@@ -56,7 +56,7 @@ class WinSource(Enum):
 class Situation:
     """How the winner got to the win.
 
-    ``kongs`` and ``joker_discards`` are the winner's chain (decisions file): the kongs of any kind
+    ``kongs`` and ``joker_discards`` are the winner's chain (the rule book): the kongs of any kind
     and the jokers they discarded, in a row, since their last discard of a non-joker tile. The
     jokers discarded in the chain also count towards Three/Four White Dragons.
     """
@@ -93,8 +93,8 @@ class Situation:
 
 @dataclass(frozen=True)
 class ScoreLine:
-    """One multiplier of a sheet: the seed's English name, the Chinese alias, the factor, and the
-    tiles or events it came from."""
+    """One multiplier of a sheet: the rule text's English name, the Chinese alias, the factor, and
+    the tiles or events it came from."""
 
     name: str
     multiplier: int
@@ -140,7 +140,7 @@ def effective_product(lines: tuple[ScoreLine, ...], rules: HangzhouRules = HANGZ
 
 def win_payments(winner: Seat, dealer: Seat, product: int, *, rules: HangzhouRules = HANGZHOU,
                  reason: str, hand: int | None = None, category: str = "win") -> Ledger:
-    """Everyone pays the winner base x ``product``: the seed's base values (section 5)."""
+    """Everyone pays the winner base x ``product``: the rule text's base values (section 5)."""
     out = []
     for payer in Seat:
         if payer == winner:
@@ -246,7 +246,7 @@ def score(hand: Hand, drawn: Tile, situation: Situation | None = None, *,
     situation = situation or Situation()
     if situation.source is not WinSource.SELF_DRAW:
         raise RulesError(f"{hand}: a win {situation.source.phrase} is not allowed in Hangzhou "
-                         "(self-draw only: the seed, section 2)")
+                         "(self-draw only: the original rule text, section 2)")
     hand.check(V)
     readings = decompositions(hand, V)
     if not readings:

@@ -1,5 +1,5 @@
-"""Hangzhou's special events (seed section 7): Ten Honors Explosive Head and the first-turn
-matching discards penalty.
+"""Hangzhou's special events (the rule text, section 7): Ten Honors Explosive Head and the
+first-turn matching discards penalty.
 
 >>> ten_honors_multiplier(10), ten_honors_multiplier(12)
 (4, 16)
@@ -80,7 +80,7 @@ def ten_honors_explosive_head(discards: Sequence[Discard | Tile], *,
                               claims: Sequence[Meld] = (), winner: Seat = Seat.SOUTH,
                               dealer: Seat = Seat.EAST, rules: HangzhouRules = HANGZHOU,
                               hand_number: int | None = None) -> SpecialWin:
-    """The special win after ``n`` >= 10 honor discards (decisions file: the player's discards
+    """The special win after ``n`` >= 10 honor discards (the rule book: the player's discards
     since the start of the hand, all honors (jokers included), none claimed, and the player made
     no claim; concealed kongs are not claims). The hand's shape does not matter."""
     items = [d if isinstance(d, Discard) else Discard(d) for d in discards]

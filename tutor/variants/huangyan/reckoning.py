@@ -1,5 +1,6 @@
 """The four-way reckoning: wave one (the winner collects), wave two (the non-winners settle in
-pairs), liability, table stacks and the Yellow Cliff draw (shared/rules/huangyan.md 2 and 3).
+pairs), liability, table stacks and the Yellow Cliff draw (the rule book,
+notebooks/rules/huangyan.md).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Huangyan Reckoning's numbers: the scoring table, the table stakes and every option.
 
-The seed announces two scoring tables and omits them; the project's decisions
-(``shared/rules/huangyan.md`` section 1) fill them with classical Chinese scoring of the 1920s.
+The original rule text announces two scoring tables and omits them; the project's decisions
+(the rule book, ``notebooks/rules/huangyan.md``) fill them with classical Chinese scoring of
+the 1920s.
 Every value lives in the frozen :class:`HuangyanRules`; a what-if is a copy
 (``dataclasses.replace(HUANGYAN_RULES, rounding=Rounding.DOWN)`` or ``rules.replace(...)``).
 """
@@ -84,9 +85,9 @@ class HuangyanRules:
     matches_per_session: int = 3
     live_tile_stage_threshold: int = 14  # live-wall tiles left (30 with the Dead Wall's 16)
     dead_wall: int = 16
-    # Options (shared/rules/huangyan.md marks each **option**)
+    # Options (the rule book, notebooks/rules/huangyan.md, marks each **option**)
     limit: int | None = None  # a cap on any one player's total per hand; None = no limit
-    prevailing_wind: Wind | None = None  # the seed has none
+    prevailing_wind: Wind | None = None  # the original rule text has none
     rounding: Rounding = Rounding.UP
     liability_payee: LiabilityPayee = LiabilityPayee.WINNER
 

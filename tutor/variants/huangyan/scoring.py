@@ -1,6 +1,7 @@
 """Score sheets: the winner's completed hand and each non-winner's partial hand.
 
-Every player scores ``base x 2^doubles`` (shared/rules/huangyan.md section 1). The winner's hand
+Every player scores ``base x 2^doubles`` (the rule book, notebooks/rules/huangyan.md).
+The winner's hand
 is read every way it splits into four groups and a pair, and with every group the winning tile
 could have completed; the highest-scoring reading is the sheet. A non-winner's partial hand is
 read by fixed rules: declared melds, concealed triplets, and honor pairs that score.

@@ -1,4 +1,4 @@
-"""Matches and the session (shared/rules/huangyan.md section 4).
+"""Matches and the session (the rule book, notebooks/rules/huangyan.md).
 
 Each player brings a reserve of 60. A match starts with seats rolled by dice and an ante of 20
 from every reserve onto the table; it ends after the hand in which any table stack touches zero,

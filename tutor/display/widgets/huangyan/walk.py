@@ -15,7 +15,7 @@ from tutor.display.widgets.huangyan.common import FONT, SEAT_OPTIONS, SEATS, on_
 from tutor.errors import TutorError
 from tutor.study.huangyan import (
     PRESETS,
-    SEED_TOTALS,
+    RULE_TEXT_TOTALS,
     SettlementWalk,
 )
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules, LiabilityPayee
@@ -28,7 +28,7 @@ class SettlementWalkView(TutorView):
 
     CUSTOM = "(your own)"
 
-    def __init__(self, preset: str = "Seed example 1: East (dealer) wins 20", *,
+    def __init__(self, preset: str = "Rule text example 1: East (dealer) wins 20", *,
                  rules: HuangyanRules = HUANGYAN_RULES) -> None:
         self.rules = rules
         self.walk: SettlementWalk | None = None
@@ -44,7 +44,7 @@ class SettlementWalkView(TutorView):
                                        description="Winner:", layout=widgets.Layout(
                                            width="170px"))
         small = widgets.Layout(width="150px")
-        self.totals = {s: widgets.IntText(value=SEED_TOTALS[s], description=seat_title(s),
+        self.totals = {s: widgets.IntText(value=RULE_TEXT_TOTALS[s], description=seat_title(s),
                                           layout=small) for s in SEATS}
         self.use_stacks = widgets.Checkbox(value=False, description="table stacks")
         self.stacks = {s: widgets.IntText(value=20, description=seat_title(s), layout=small)

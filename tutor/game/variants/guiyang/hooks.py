@@ -29,7 +29,14 @@ from tutor.game.actions import Action, ActionKind
 from tutor.game.hooks import Hooks
 from tutor.game.state import Event
 from tutor.rulesets import apply
-from tutor.variants.guiyang import SEED_RULES, GuiyangRules, Pattern, Settlement, pattern_of, settle
+from tutor.variants.guiyang import (
+    GUIYANG_RULES,
+    GuiyangRules,
+    Pattern,
+    Settlement,
+    pattern_of,
+    settle,
+)
 from tutor.variants.guiyang import WinKind as HowWon
 
 if TYPE_CHECKING:
@@ -62,9 +69,9 @@ class GuiyangTracker:
 
 
 def make_rules(overrides: Mapping[str, Any] | None = None) -> GuiyangRules:
-    """:data:`SEED_RULES` with ``overrides`` (``{"name": value}``; text values are read as the
+    """:data:`GUIYANG_RULES` with ``overrides`` (``{"name": value}``; text values are read as the
     field's type, as ``--rule name=value`` is)."""
-    return apply(SEED_RULES, overrides or {})
+    return apply(GUIYANG_RULES, overrides or {})
 
 
 def make_hooks(overrides: Mapping[str, Any] | None = None) -> GuiyangHooks:
@@ -93,7 +100,7 @@ class GuiyangHooks(Hooks):
 
     rules: GuiyangRules
 
-    def __init__(self, rules: GuiyangRules = SEED_RULES) -> None:
+    def __init__(self, rules: GuiyangRules = GUIYANG_RULES) -> None:
         super().__init__(rules)
 
     def __repr__(self) -> str:

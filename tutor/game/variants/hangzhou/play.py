@@ -1,7 +1,7 @@
 """Hangzhou during play: the hooks the shared state machine calls, and a hand's settlement.
 
-What differs from the shared core (seed ``002_612ccd2488cab554.txt``, decisions file
-``shared/rules/hangzhou.md``):
+What differs from the shared core (the rule book,
+``notebooks/rules/hangzhou.md``):
 
 * Self-draw only: no win on a discard, no robbing a kong (the core already offers no discard wins
   in Hangzhou; :meth:`HangzhouHooks.may_win_on_discard` says so too).
@@ -11,12 +11,12 @@ What differs from the shared core (seed ``002_612ccd2488cab554.txt``, decisions 
   not call; on their turn they must discard the tile they drew unless they use it at once for a
   concealed kong (the replacement is bound the same way) or a win. A joker discarded this way
   starts the restriction again for the three players after. A call by a player who is not bound
-  skips the bound turns, which ends the restriction (the project's reading: the decisions file
+  skips the bound turns, which ends the restriction (the project's reading: the rule book
   speaks only of the bound players' own turns). Option ``joker_restriction_all_calls``: nobody
-  calls while it runs (the seed's "normal calling is suspended for the rest of that turn").
+  calls while it runs (the rule text's "normal calling is suspended for the rest of that turn").
 * The 20-tile dead wall, burn and replenish, and the final kongs with an unclaimable last
   discard are the shared wall's and state's (:mod:`tutor.game.wall`).
-* The chain (decisions file): each player's kongs and joker discards since their last non-joker
+* The chain (the rule book): each player's kongs and joker discards since their last non-joker
   discard, fed into the score as After a gang / After a White Dragon Discard and the jokers
   counted for Three/Four White Dragons.
 * Ten Honors Explosive Head: a special win offered on each draw once the player's discards are
@@ -243,7 +243,7 @@ class HangzhouHooks(Hooks):
     # -- what is legal --------------------------------------------------------------------
     def may_win_on_discard(self, state: HandState, seat: Seat, tile: Tile,
                            discarder: Seat) -> bool:
-        return False  # self-draw only (seed section 2)
+        return False  # self-draw only (the original rule text, section 2)
 
     def may_claim_meld(self, state: HandState, seat: Seat, tile: Tile, discarder: Seat,
                        kind: ActionKind) -> bool:

@@ -22,14 +22,14 @@ __all__ = ["PLAY", "HangzhouPlay", "hangzhou_rules"]
 
 @dataclass(frozen=True, kw_only=True)
 class HangzhouPlay:
-    """Hangzhou's rules of play that scoring does not need (seed sections 3 and 5, decisions
-    file "Joker discard restriction")."""
+    """Hangzhou's rules of play that scoring does not need (the rule text, sections 3 and
+    5; the rule book, "Joker discard restriction")."""
 
-    #: chows a player may have exposed (seed section 3: "maximum 2 exposed calls")
+    #: chows a player may have exposed (the rule text, section 3: "maximum 2 exposed calls")
     max_chows: int = 2
-    #: players whose next turn is bound after a joker discard (decisions file: three)
+    #: players whose next turn is bound after a joker discard (the rule book: three)
     joker_restriction_players: int = 3
-    #: option: while the restriction runs nobody may call a discard (the seed's "normal calling
+    #: option: while the restriction runs nobody may call a discard (the rule text's "normal calling
     #: is suspended for the rest of that turn"); by default only the bound players may not
     joker_restriction_all_calls: bool = False
     #: a session stops after this many hands even if no score went below zero (a safety cap)

@@ -3,7 +3,7 @@
 Four players (0-3) sit in a fixed order around the table; player ``i`` holds table seat
 ``Seat(i + 1)`` in the game's ledger (:mod:`tutor.variants.hangzhou.ledger`). In each hand the
 dealer plays as East and the others take South, West and North in turn order. The winner of a
-hand deals the next; after an exhaustive draw the dealer stays. Payments follow the seed's
+hand deals the next; after an exhaustive draw the dealer stays. Payments follow the rule text's
 deferred dealer tally (paid when the dealership passes, and any open tally at the end); a
 first-turn matching-discards penalty is paid at once. Everyone starts with
 ``rules.starting_points``; the game ends after the hand in which a score goes below zero, or

@@ -1,6 +1,6 @@
 """Huangyan Reckoning at the table: the hooks that make one hand of play follow its rules.
 
-What differs from the shared engine (shared/rules/huangyan.md sections 2-3):
+What differs from the shared engine (the rule book, notebooks/rules/huangyan.md):
 
 * Robbing the Kong is offered after an Open or an Added Kong, never a Concealed one.
 * The Live Tile Stage begins when the live wall holds ``rules.live_tile_stage_threshold`` tiles
@@ -61,7 +61,7 @@ def huangyan_rules(overrides: Mapping[str, Any] | None = None,
     rules = apply(base, overrides)
     if rules.dead_wall != DEAD_WALL[Variant.HUANGYAN]:
         raise RulesError(f"rule dead_wall={rules.dead_wall}: the play engine's wall keeps the "
-                         f"seed's Dead Wall of {DEAD_WALL[Variant.HUANGYAN]} tiles")
+                         f"the rule text's Dead Wall of {DEAD_WALL[Variant.HUANGYAN]} tiles")
     return rules
 
 

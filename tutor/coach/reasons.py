@@ -49,6 +49,11 @@ def _shape(option: Option) -> str:
             "improve it")
 
 
+def _right(option: Option) -> str:
+    """``right`` for the coach's own choice, ``fine`` for one within a tile of it."""
+    return "right" if option.loss == 0 else "fine"
+
+
 def _reward(variant: Variant) -> str:
     return {Variant.HUANGYAN: "the kong's points on your score sheet",
             Variant.HANGZHOU: "the chance of After a Gang (x2) if the replacement wins",
@@ -122,8 +127,9 @@ def _kong(pos: Position, d: Decision) -> str:
     if d.grade is Grade.GOOD:
         if p.label == "no kong":
             kong = next(o for o in d.options if o.label != "no kong")
-            return (f"Keeping your tiles was right: a kong of {kong.tile} would have left your "
-                    f"hand {distance(kong.shanten)} instead of {distance(p.shanten)}.")
+            return (f"Keeping your tiles was {_right(p)}: with the best discard ({p.then}) "
+                    f"your hand is {_shape(p)}, and a kong of {kong.tile} would have left it "
+                    f"{_shape(kong)}.")
         return (f"The kong of {p.tile} keeps your hand {_shape(p)}, and earns a replacement "
                 f"draw and {reward}.")
     if p.label == "no kong":
@@ -161,11 +167,11 @@ def _claim(pos: Position, d: Decision) -> str:
         if p.label == "pass":
             claims = [o for o in d.options if o.label != "pass"]
             best = min(claims, key=lambda o: (o.shanten or 0, -(o.useful or 0)))
-            return (f"Passing was right: it keeps your hand {_shape(p)}; with "
+            return (f"Passing was {_right(p)}: it keeps your hand {_shape(p)}; with "
                     f"{_what(best)}{_with(best)} it would be {distance(best.shanten)}, "
                     "with your tiles shown to everyone.")
         closer = (p.shanten or 0) < (passing.shanten or 0)
-        return (f"{_what(p).capitalize()} was right: with it{_with(p)} your hand is "
+        return (f"{_what(p).capitalize()} was {_right(p)}: with it{_with(p)} your hand is "
                 + (f"closer, {distance(p.shanten)}, against {distance(passing.shanten)} by "
                    "passing." if closer else f"{_shape(p)}."))
     if p.label == "pass":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from tutor.coach.rules import CoachRules
 from tutor.core.hand import Hand, Meld, MeldKind
@@ -19,14 +20,18 @@ __all__ = ["Shape", "after_claim", "after_kong", "costs", "discard_shapes", "sha
 @dataclass(frozen=True)
 class Shape:
     """A 13-tile hand (a kong counting as 3) waiting for a draw: its shanten and the tiles
-    that would improve it with their copies left. ``then``: the discard that made it (after a
-    claim)."""
+    that would improve it with their copies left. It is ``before`` less ``then`` (the discard
+    that leaves it), or ``before`` itself when ``then`` is None."""
 
-    hand: Hand
+    before: Hand
     shanten: int
     improving: tuple[Tile, ...]
     useful: int
     then: Tile | None = None
+
+    @cached_property
+    def hand(self) -> Hand:
+        return self.before.remove(self.then) if self.then is not None else self.before
 
     @property
     def effective(self) -> int:
@@ -52,13 +57,12 @@ def unseen(hand: Hand, visible: Sequence[Tile]) -> int:
     return sum(left_counts(hand, visible))
 
 
-def shape_of(hand: Hand, variant: Variant, visible: Sequence[Tile],
-             then: Tile | None = None) -> Shape:
+def shape_of(hand: Hand, variant: Variant, visible: Sequence[Tile]) -> Shape:
     """The :class:`Shape` of a 13-tile hand."""
     left = left_counts(hand, visible)
     sh = shanten(hand, variant)
     improving = useful_tiles(hand, variant) if sh >= 0 else ()
-    return Shape(hand, sh, improving, sum(left[t.index] for t in improving), then)
+    return Shape(hand, sh, improving, sum(left[t.index] for t in improving))
 
 
 def discard_shapes(hand: Hand, variant: Variant, visible: Sequence[Tile]
@@ -66,7 +70,7 @@ def discard_shapes(hand: Hand, variant: Variant, visible: Sequence[Tile]
     """For each concealed kind of a 14-tile hand, the shape after discarding it (the numbers
     of :func:`tutor.core.waits.efficiency`)."""
     eff = efficiency(hand, variant, visible)
-    return {o.discard: Shape(hand.remove(o.discard), o.shanten, o.improving, o.count, o.discard)
+    return {o.discard: Shape(hand, o.shanten, o.improving, o.count, o.discard)
             for o in eff.options}
 
 

@@ -139,7 +139,8 @@ def discard_options(pos: Position, tiles: Sequence[Tile], rules: CoachRules) -> 
             worth = rules.value_weight * shape.useful * (1 - value / top)
         notes = [n for n in (risk.note,) if n]
         if risk.kind == "live":
-            notes.append(f"liability would cost at least {risk.price} points more")
+            notes.append(f"liability would cost {risk.price} points more, even on the "
+                         "smallest win")
         if tile == joker:
             notes.append("joker discard: doubles a win before your next other discard; the "
                          "next three players may not call")
@@ -170,8 +171,7 @@ def _kong(pos: Position, kongs: Sequence[Action], discards: Sequence[Option],
     keep = min(discards, key=_rank) if discards else None
     if keep is not None:  # no kong: the coach's discard instead
         assert keep.tile is not None and keep.shanten is not None and keep.useful is not None
-        shapes.append(Shape(view.hand.remove(keep.tile), keep.shanten, keep.improving,
-                            keep.useful, keep.tile))
+        shapes.append(Shape(view.hand, keep.shanten, keep.improving, keep.useful, keep.tile))
         labels.append(("no kong", None))
     eff = costs(shapes, rules)
     options = []

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from tutor.coach.model import Decision, DecisionKind, Grade, Option, Theme
 from tutor.coach.position import Position
+from tutor.coach.safety import danger
 from tutor.coach.value import describe
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
@@ -43,8 +44,8 @@ def _shape(option: Option) -> str:
     """``ready on 3m 6m (5 tiles left)`` or ``one useful draw from ready, 24 tiles improve
     it``."""
     if option.shanten == 0:
-        return f"ready, waiting on {_kinds(option.improving)} ({_n(option.useful or 0, 'tile')} " \
-               "left)"
+        return (f"ready (one tile from a win), waiting on {_kinds(option.improving)} "
+                f"({_n(option.useful or 0, 'tile')} left)")
     return (f"{distance(option.shanten)}, with {_n(option.useful or 0, 'tile')} left that "
             "improve it")
 
@@ -88,12 +89,12 @@ def _discard(pos: Position, d: Decision) -> str:
         return text + "."
     if d.theme is Theme.SAFETY:
         same = abs(p.efficiency_cost - q.efficiency_cost) < 1
-        if any(n.startswith("Live Tile (liable") for n in p.notes):
-            price = next((n for n in p.notes if n.startswith("liability would cost")), "")
-            amount = price.removeprefix("liability would cost ")
+        risk = danger(pos, t) if t is not None else None
+        if risk is not None and risk.kind == "live":
             return (f"In the {d.stage} {t} was a Live Tile (nobody had discarded one yet) "
                     "while you held safe tiles: had an opponent won on it you would have paid "
-                    f"for the whole table ({amount} than a normal settlement); {u} was safe"
+                    f"for the whole table (even on the smallest win, {risk.price} points more "
+                    f"than a normal settlement); {u} was safe"
                     + (" and just as good for your hand." if same else
                        f" and kept your hand {_shape(q)}."))
         return (f"Right after your kong this discard was hot (any ready opponent may win on "
@@ -106,8 +107,9 @@ def _discard(pos: Position, d: Decision) -> str:
                 f"{describe(variant, q.value)} after discarding {u} "
                 f"({_n(p.useful or 0, 'winning tile')} against {q.useful}).")
     if t is not None and t == joker and (p.shanten or 0) > (q.shanten or 0):
-        return (f"Discarding the joker {t} cost your hand its wild tile: it is now "
-                f"{distance(p.shanten)}, while discarding {u} kept it {_shape(q)}.")
+        return (f"Discarding the joker {t} (the White Dragon, wild in this game) cost your "
+                f"hand its wild tile: it is now {distance(p.shanten)}, while discarding {u} "
+                f"kept it {_shape(q)}.")
     if q.shanten == 0 and (p.shanten or 0) > 0:
         return (f"Discarding {t} left your hand {distance(p.shanten)}; discarding {u} would "
                 f"have kept you {_shape(q)}.")

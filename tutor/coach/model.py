@@ -13,7 +13,7 @@ from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 
 __all__ = ["Decision", "DecisionKind", "Grade", "Option", "Review", "Summary", "Theme",
-           "grade_of"]
+           "grade_of", "legend"]
 
 
 class Grade(Enum):
@@ -25,9 +25,21 @@ class Grade(Enum):
     BLUNDER = "blunder"
 
     @property
+    def plural(self) -> str:
+        return "inaccuracies" if self is Grade.INACCURACY else f"{self.value}s"
+
+    @property
     def symbol(self) -> str:
         """Chess-style mark: ``""``, ``?!``, ``?``, ``??``."""
         return {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}[self.value]
+
+
+def legend(rules: CoachRules = COACH) -> str:
+    """What the grades mean, in one sentence."""
+    return (f"A grade measures what a move lost against the coach's choice, counted in tiles "
+            f"that would improve the hand: good (under {rules.inaccuracy:g}), inaccuracy "
+            f"({rules.inaccuracy:g} to {rules.mistake:g}), mistake ({rules.mistake:g} to "
+            f"{rules.blunder:g}), blunder ({rules.blunder:g} or more)")
 
 
 def grade_of(loss: float, rules: CoachRules = COACH) -> Grade:
@@ -182,9 +194,13 @@ class Summary:
                 "worst_turn": None if self.worst is None else self.worst.turn,
                 "lesson": self.lesson}
 
+    def counts_text(self) -> str:
+        """``3 good, 1 inaccuracy, 2 mistakes, 0 blunders``."""
+        return ", ".join(f"{n} {g.value if n == 1 or g is Grade.GOOD else g.plural}"
+                         for g, n in self.counts.items())
+
     def __str__(self) -> str:
-        counts = ", ".join(f"{n} {g.value}" for g, n in self.counts.items())
-        return f"{counts}\n{self.lesson}"
+        return f"{self.counts_text()}\n{self.lesson}"
 
 
 @dataclass(frozen=True)
@@ -221,7 +237,8 @@ class Review:
 
     def __str__(self) -> str:
         who = self.seat.name.title()
-        lines = [f"Review of {who}'s play ({self.variant.title}): {self.outcome}"]
+        lines = [f"Review of {who}'s play ({self.variant.title}): {self.outcome}",
+                 f"({legend(self.rules)}.)"]
         lines += [str(d) for d in self.decisions]
         lines.append(str(self.summary))
         return "\n".join(lines)

@@ -8,9 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from tutor.coach import COACH, CoachRules, Grade, grade_of, review
+from tutor.coach import COACH, CoachRules, Grade, grade_of, review, state_at
+from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.errors import RulesError
+from tutor.game.actions import Action
 from tutor.game.record import RecordError, record
 
 from .helpers import SEATS, hands
@@ -48,6 +50,19 @@ def test_each_decision_points_at_its_own_action_in_the_record(variant: Variant) 
                 assert d.reason.endswith(".") and d.reason[0].isupper()
             turns = [d.turn for d in result.decisions]
             assert turns == sorted(turns)
+
+
+def test_state_at_rebuilds_the_moment_of_a_decision() -> None:
+    state = hands(Variant.HUANGYAN, 2)[1]
+    for d in review(state, "N").decisions:
+        moment = state_at(state, d.turn)
+        assert moment.current_actor() is Wind.NORTH
+        assert moment.players[Wind.NORTH].hand() == d.hand
+        if d.played.label != "no kong":
+            assert Action.parse(d.played.label) in moment.legal_actions()
+    assert state_at(state, len(state.history)).is_terminal()
+    with pytest.raises(ValueError):
+        state_at(state, len(state.history) + 1)
 
 
 def test_the_summary_counts_each_grade_and_names_the_worst_decision() -> None:

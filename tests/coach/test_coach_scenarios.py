@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from tutor.coach import COACH, DecisionKind, Grade, Review, Theme, review
 from tutor.core.tiles import Tile, Wind
 from tutor.game.actions import Action, ActionKind
@@ -148,3 +150,35 @@ def test_discarding_the_joker_that_kept_the_hand_ready_is_a_blunder() -> None:
     assert d.grade is Grade.BLUNDER and d.preferred.tile in (T("5s"), T("9s"))
     assert "joker" in d.reason
     assert any("joker discard" in note for note in d.played.notes)
+
+
+# -- value: what a ready hand's wins are worth -------------------------------------------------
+
+def _options(state: HandState) -> dict[str, Any]:
+    return {o.label: o for o in _last(review(state, "S"), DecisionKind.DISCARD).options}
+
+
+def test_a_pure_suit_wait_is_valued_at_the_pattern() -> None:
+    hands = {"E": "2s 1p 2p 4p 4p 6p 7p 3s 4s 5s 6s 7s 8s 9s", "S": "1112345678999m"}
+    state = _play(_deal("guiyang", hands, draws="5p"),
+                  ("E", "discard 2s"), ("S", "discard 5p"))
+    options = _options(state)
+    assert options["discard 5p"].shanten == 0
+    assert options["discard 5p"].value == 10  # pure suit; no One of Bamboo for a chicken
+    tanki = options["discard 2m"]  # ready on the 5p alone: a plain hand, worth 1
+    assert tanki.shanten == 0 and tanki.value == 1
+    assert tanki.value_cost == pytest.approx(tanki.useful * (1 - 1 / 10))
+    assert options["discard 1m"].value is None  # not ready: no value yet
+
+
+def test_a_joker_discard_counts_its_chain_only_for_the_next_draw() -> None:
+    hands = {"E": HOT["E"], "S": "123m 456m 789m 12p 5z 5z"}
+    state = _play(_deal("hangzhou", hands, draws="9s"), ("E", "discard 2s"),
+                  ("S", "discard 9s"))
+    options = _options(state)
+    keep = options["discard 9s"]  # both jokers kept: the White Dragon Pair Wait, x2
+    assert keep.shanten == 0 and keep.value is not None and keep.value >= 2
+    joker = options["discard 5z"]  # x2 only if the very next draw wins, x1 after
+    assert joker.shanten == 0 and joker.value is not None and 1 < joker.value < 2
+    assert any("joker discard" in note for note in joker.notes)
+    assert joker.value_cost > 0 and keep.value_cost == 0

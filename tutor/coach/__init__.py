@@ -10,7 +10,8 @@ True
 
 Each :class:`Decision` lists the legal options, the one played, the one the coach prefers and
 a grade (good / inaccuracy / mistake / blunder) with a one-sentence reason; ``turn`` is the
-index of the played action in the hand's record, so a replay viewer can jump there. The
+index of the played action in the hand's record, so a replay viewer can jump there
+(:func:`state_at` rebuilds the hand at that moment). The
 thresholds and weights are :class:`CoachRules` (:data:`COACH` by default), the same for every
 game. The coach judges each position from the seat's own view only
 (:mod:`tutor.coach.position`).
@@ -26,7 +27,7 @@ from tutor.coach.model import (
     Theme,
     grade_of,
 )
-from tutor.coach.position import Position, position_at, positions
+from tutor.coach.position import Position, position_at, positions, state_at
 from tutor.coach.review import read_records, review
 from tutor.coach.rules import COACH, CoachRules
 
@@ -46,4 +47,5 @@ __all__ = [
     "positions",
     "read_records",
     "review",
+    "state_at",
 ]

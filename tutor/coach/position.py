@@ -22,7 +22,7 @@ from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
 from tutor.game.view import PlayerView
 
-__all__ = ["Position", "position_at", "positions", "state_of"]
+__all__ = ["Position", "position_at", "positions", "state_at", "state_of"]
 
 _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.OPEN_KONG)
 
@@ -90,6 +90,17 @@ def positions(state: HandState, seat: Wind) -> Iterator[Position]:
         if who == seat and len(again.legal_actions()) > 1:
             yield position_at(again, seat, turn, action)
         again.apply(action)
+
+
+def state_at(state: HandState, turn: int) -> HandState:
+    """The hand as it stood when action number ``turn`` (a decision's ``turn``) was about to
+    be played: a new state replayed from the deal (``state`` itself is not changed)."""
+    if not 0 <= turn <= len(state.history):
+        raise ValueError(f"turn {turn} is outside the hand's {len(state.history)} actions")
+    again = HandState(state.hooks, state.chance)
+    for _, action in state.history[:turn]:
+        again.apply(action)
+    return again
 
 
 def state_of(source: HandState | dict[str, Any] | str) -> HandState:

@@ -21,7 +21,7 @@ from tutor.coach.analysis import (
     shape_of,
     unseen,
 )
-from tutor.coach.model import Decision, DecisionKind, Option, Theme, grade_of
+from tutor.coach.model import DEAD_WAIT, Decision, DecisionKind, Option, Theme, grade_of
 from tutor.coach.position import Position
 from tutor.coach.rules import CoachRules
 from tutor.coach.safety import danger
@@ -138,6 +138,8 @@ def discard_options(pos: Position, tiles: Sequence[Tile], rules: CoachRules) -> 
         if value is not None and top > 0:
             worth = rules.value_weight * shape.useful * (1 - value / top)
         notes = [n for n in (risk.note,) if n]
+        if shape.shanten == 0 and not shape.useful:
+            notes.append(DEAD_WAIT)
         if risk.kind == "live":
             notes.append(f"liability would cost {risk.price} points more, even on the "
                          "smallest win")

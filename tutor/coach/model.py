@@ -12,8 +12,12 @@ from tutor.core.hand import Hand
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 
-__all__ = ["Decision", "DecisionKind", "Grade", "Option", "Review", "Summary", "Theme",
+__all__ = ["DEAD_WAIT", "Decision", "DecisionKind", "Grade", "Option", "Review", "Summary", "Theme",
            "grade_of", "legend"]
+
+
+#: the note on an option that leaves the hand ready only on tiles already in sight
+DEAD_WAIT = "ready, but every winning tile is already in sight"
 
 
 class Grade(Enum):

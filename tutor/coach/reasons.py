@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.coach.model import Decision, DecisionKind, Grade, Option, Theme
+from tutor.coach.model import DEAD_WAIT, Decision, DecisionKind, Grade, Option, Theme
 from tutor.coach.position import Position
 from tutor.coach.safety import danger
 from tutor.coach.value import describe
@@ -116,6 +116,10 @@ def _discard(pos: Position, d: Decision) -> str:
     if (p.shanten or 0) > (q.shanten or 0):
         return (f"Discarding {t} took your hand a step back to {distance(p.shanten)}; "
                 f"discarding {u} kept it {_shape(q)}.")
+    if DEAD_WAIT in p.notes:
+        return (f"Discarding {t} left you ready only on tiles that are all in sight already "
+                f"(discarded, shown or in your hand: nothing left to win with); discarding {u} "
+                f"keeps your hand {_shape(q)}.")
     return (f"Discarding {t} leaves {_n(p.useful or 0, 'tile')} that improve your hand; "
             f"discarding {u} keeps the same distance from ready with {q.useful} "
             f"({_kinds(q.improving)}).")

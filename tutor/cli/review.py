@@ -1,0 +1,51 @@
+"""``tutor review``: the coach's review of one seat's play in a saved hand."""
+
+from __future__ import annotations
+
+import argparse
+
+from tutor.cli import Commands, emit
+from tutor.core.tiles import Wind
+
+
+def register(commands: Commands) -> None:
+    p = commands.command("review", "grade one seat's decisions in a saved hand, each with a "
+                         "one-sentence reason")
+    p.add_argument("file", help="a hand record (JSON object) or a list of them, as saved by "
+                   "'tutor simulate --save'")
+    p.add_argument("--seat", required=True, metavar="E|S|W|N",
+                   help="whose decisions to review: E, S, W or N")
+    p.add_argument("--hand", type=int, default=None, metavar="K",
+                   help="which hand of the file, counting from 1 (needed when it holds several)")
+    p.add_argument("--json", action="store_true",
+                   help="print the decisions as a JSON list")
+    p.set_defaults(func=_review)
+
+
+def _seat(text: str) -> Wind:
+    if text.strip().upper() not in ("E", "S", "W", "N"):
+        raise ValueError(f"--seat must be E, S, W or N, not {text[:20]!r}")
+    return Wind.parse(text.strip().upper())
+
+
+def _review(args: argparse.Namespace) -> int:
+    from tutor.coach import read_records, review
+    from tutor.game.record import RecordError
+
+    seat = _seat(args.seat)
+    records = read_records(args.file)
+    count = len(records)
+    if args.hand is None:
+        if count > 1:
+            raise RecordError(f"{args.file} holds {count} hands: pick one with --hand 1 to "
+                              f"{count}")
+        number = 1
+    else:
+        number = args.hand
+        if not 1 <= number <= count:
+            raise RecordError(f"--hand {number} is out of range: {args.file} holds {count} "
+                              f"hand{'s' if count != 1 else ''} (1 to {count})")
+    result = review(records[number - 1], seat)
+    data = [d.as_dict() for d in result.decisions]
+    text = f"hand {number} of {count}\n{result}"
+    return emit(args, data, text)

@@ -1,0 +1,94 @@
+"""A review as HTML for notebooks: the summary, then one row per decision with the hand drawn
+as tiles (the played tile outlined red, the coach's choice green), the grade and the reason."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from tutor.coach.model import Decision, Grade, Review, legend
+from tutor.core.tiles import Tile
+from tutor.core.variant import Variant
+from tutor.display.html import Raw, table_html
+from tutor.display.svg import hand_svg, tile_svg
+
+__all__ = ["GRADE_COLOURS", "PLAYED", "PREFERRED", "decision_html", "review_html"]
+
+PLAYED = "#c62828"
+PREFERRED = "#2e7d32"
+GRADE_COLOURS = {Grade.GOOD: "#2e7d32", Grade.INACCURACY: "#b26a00", Grade.MISTAKE: "#d84315",
+                 Grade.BLUNDER: "#b71c1c"}
+
+
+def _badge(grade: Grade) -> str:
+    return (f'<span class="tutor-grade tutor-grade-{grade.value}" style="color:#fff;'
+            f'background:{GRADE_COLOURS[grade]};padding:1px 6px;border-radius:4px;'
+            f'font-weight:bold">{escape(grade.value)}</span>')
+
+
+_ROW = '<div style="white-space:nowrap;margin:2px 0">'
+_TILE = re.compile(r"\b([1-9][mps]|[1-7]z)\b")
+
+
+def _move(d: Decision) -> str:
+    """What was offered (a claim), played and preferred, with their tiles."""
+    parts = []
+    if d.offer is not None:
+        parts.append(f"{_ROW}offered {tile_svg(d.offer, size=26)}</div>")
+    parts.append(f"{_ROW}played <b>{escape(d.played.label)}</b>")
+    if d.played_tile is not None:
+        parts.append(" " + tile_svg(d.played_tile, size=26, highlight=PLAYED))
+    parts.append("</div>")
+    if d.preferred != d.played:
+        parts.append(f"{_ROW}coach <b>{escape(d.preferred.label)}</b>")
+        if d.preferred_tile is not None:
+            parts.append(" " + tile_svg(d.preferred_tile, size=26, highlight=PREFERRED))
+        parts.append("</div>")
+    return "".join(parts)
+
+
+def _with_tiles(text: str, variant: str | None) -> str:
+    """``text`` escaped, each tile code in it followed by the tile drawn small."""
+    joker = Variant.parse(variant).joker if variant else None
+
+    def draw(match: re.Match[str]) -> str:
+        tile = Tile.parse(match.group(1))
+        svg = tile_svg(tile, size=18, joker=tile == joker)
+        return (f'{match.group(1)}<span style="display:inline-block;vertical-align:middle;'
+                f'margin:0 2px">{svg}</span>')
+
+    return _TILE.sub(draw, escape(text))
+
+
+def decision_html(d: Decision, variant: str | None = None) -> str:
+    """One decision as a small block: the hand, the moves, the grade and the reason."""
+    return (f'<div class="tutor-decision" data-turn="{d.turn}">'
+            f"<p>move {d.turn + 1}, {escape(d.kind.value)}: {_badge(d.grade)} "
+            f"{_with_tiles(d.reason, variant)}</p>{_hand(d, variant)}{_move(d)}</div>")
+
+
+def _hand(d: Decision, variant: str | None) -> str:
+    marks: dict[Tile | str, str] = {}
+    if d.preferred_tile is not None and d.preferred_tile in d.hand.concealed:
+        marks[d.preferred_tile] = PREFERRED
+    if d.played_tile is not None and d.played_tile in d.hand.concealed:
+        marks[d.played_tile] = PLAYED
+    drawn = d.drawn if d.drawn is not None and d.drawn in d.hand.concealed else None
+    return hand_svg(d.hand, variant=variant, drawn=drawn, highlight=marks, size=30)
+
+
+def review_html(review: Review) -> str:
+    """The whole review: summary first, then a table of the decisions."""
+    summary = review.summary
+    variant = review.variant.value
+    rows = []
+    for d in review.decisions:
+        rows.append((d.turn + 1, d.kind.value, Raw(_hand(d, variant)), Raw(_move(d)),
+                     Raw(_badge(d.grade)), Raw(_with_tiles(d.reason, variant))))
+    table = table_html(("move", "kind", "hand", "played / coach", "grade", "why"), rows,
+                       css_class="tutor-table tutor-review", numeric=(0,))
+    who = review.seat.name.title()
+    return (f'<div class="tutor-review-block"><p><b>Review of {escape(who)}\'s play '
+            f"({escape(review.variant.title)})</b>: {escape(review.outcome)}</p>"
+            f"<p>{escape(summary.counts_text())}. {escape(legend(review.rules))}</p>"
+            f"<p>{_with_tiles(summary.lesson, variant)}</p>{table}</div>")

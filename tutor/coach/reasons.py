@@ -1,0 +1,216 @@
+"""One sentence per decision, in plain words a newcomer can follow without another source.
+
+The words the sentences lean on are explained in them: *ready* (one tile from a win), *useful
+draws from ready* (shanten), *tiles that improve the hand* (useful tiles, counted as copies the
+player has not seen), *Live Tile*, *hot discard*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.coach.model import DEAD_WAIT, Decision, DecisionKind, Grade, Option, Theme
+from tutor.coach.position import Position
+from tutor.coach.safety import danger
+from tutor.coach.value import describe
+from tutor.core.tiles import Tile
+from tutor.core.variant import Variant
+
+__all__ = ["distance", "reason"]
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def distance(shanten: int | None) -> str:
+    """A shanten in words."""
+    if shanten is None or shanten < 0:
+        return "complete"
+    if shanten == 0:
+        return "ready (one tile from a win)"
+    if shanten == 1:
+        return "one useful draw from ready"
+    return f"{shanten} useful draws from ready"
+
+
+def _kinds(tiles: Sequence[Tile]) -> str:
+    if len(tiles) > 8:
+        return f"{len(tiles)} kinds"
+    return " ".join(str(t) for t in tiles) or "none"
+
+
+def _shape(option: Option) -> str:
+    """``ready on 3m 6m (5 tiles left)`` or ``one useful draw from ready, 24 tiles improve
+    it``."""
+    if option.shanten == 0:
+        return (f"ready (one tile from a win), waiting on {_kinds(option.improving)} "
+                f"({_n(option.useful or 0, 'tile')} left)")
+    return (f"{distance(option.shanten)}, with {_n(option.useful or 0, 'tile')} left that "
+            "improve it")
+
+
+def _right(option: Option) -> str:
+    """``right`` for the coach's own choice, ``fine`` for one within a tile of it."""
+    return "right" if option.loss == 0 else "fine"
+
+
+def _reward(variant: Variant) -> str:
+    return {Variant.HUANGYAN: "the kong's points on your score sheet",
+            Variant.HANGZHOU: "the chance of After a Gang (x2) if the replacement wins",
+            Variant.GUIYANG: "beans (kong payments) from the other players"}[variant]
+
+
+def reason(pos: Position, d: Decision) -> str:
+    """The sentence for decision ``d`` taken in ``pos``."""
+    if d.kind is DecisionKind.WIN:
+        return _win(pos, d)
+    if d.kind is DecisionKind.KONG:
+        return _kong(pos, d)
+    if d.kind is DecisionKind.CLAIM:
+        return _claim(pos, d)
+    return _discard(pos, d)
+
+
+# -- discards -------------------------------------------------------------------------------
+
+def _discard(pos: Position, d: Decision) -> str:
+    p, q = d.played, d.preferred
+    t, u = p.tile, q.tile
+    variant = pos.variant
+    joker = variant.joker
+    if d.grade is Grade.GOOD:
+        text = f"Discarding {t} leaves your hand {_shape(p)}"
+        text += ", as good as any choice" if p.loss == 0 else f", close to the best ({u})"
+        if "safe" in " ".join(p.notes) and d.stage:
+            text += f"; and {t} was safe in the {d.stage} (already discarded this hand)"
+        if t is not None and t == joker:
+            text += "; discarding a joker doubles a win before your next other discard"
+        return text + "."
+    if d.theme is Theme.SAFETY:
+        same = abs(p.efficiency_cost - q.efficiency_cost) < 1
+        risk = danger(pos, t) if t is not None else None
+        if risk is not None and risk.kind == "live":
+            return (f"In the {d.stage} {t} was a Live Tile (nobody had discarded one yet) "
+                    "while you held safe tiles: had an opponent won on it you would have paid "
+                    f"for the whole table (even on the smallest win, {risk.price} points more "
+                    f"than a normal settlement); {u} was safe"
+                    + (" and just as good for your hand." if same else
+                       f" and kept your hand {_shape(q)}."))
+        return (f"Right after your kong this discard was hot (any ready opponent may win on "
+                f"it, even a plain hand, and the win pays a bonus) and no opponent had "
+                f"discarded a {t}; {u}, which an opponent had thrown away, was a safer choice"
+                + (" and just as good for your hand." if same else "."))
+    if d.theme is Theme.VALUE and p.value is not None and q.value is not None:
+        return (f"Discarding {t} keeps you ready, but its wins are worth "
+                f"{describe(variant, p.value)} on average against "
+                f"{describe(variant, q.value)} after discarding {u} "
+                f"({_n(p.useful or 0, 'winning tile')} against {q.useful}).")
+    if t is not None and t == joker and (p.shanten or 0) > (q.shanten or 0):
+        return (f"Discarding the joker {t} (the White Dragon, wild in this game) cost your "
+                f"hand its wild tile: it is now {distance(p.shanten)}, while discarding {u} "
+                f"kept it {_shape(q)}.")
+    if q.shanten == 0 and (p.shanten or 0) > 0:
+        return (f"Discarding {t} left your hand {distance(p.shanten)}; discarding {u} would "
+                f"have kept you {_shape(q)}.")
+    if (p.shanten or 0) > (q.shanten or 0):
+        return (f"Discarding {t} took your hand a step back to {distance(p.shanten)}; "
+                f"discarding {u} kept it {_shape(q)}.")
+    if DEAD_WAIT in p.notes:
+        return (f"Discarding {t} left you ready only on tiles that are all in sight already "
+                f"(discarded, shown or in your hand: nothing left to win with); discarding {u} "
+                f"keeps your hand {_shape(q)}.")
+    return (f"Discarding {t} leaves {_n(p.useful or 0, 'tile')} that improve your hand; "
+            f"discarding {u} keeps the same distance from ready with {q.useful} "
+            f"({_kinds(q.improving)}).")
+
+
+# -- kongs --------------------------------------------------------------------------------------
+
+def _kong(pos: Position, d: Decision) -> str:
+    p, q = d.played, d.preferred
+    reward = _reward(pos.variant)
+    if d.grade is Grade.GOOD:
+        if p.label == "no kong":
+            kong = next(o for o in d.options if o.label != "no kong")
+            return (f"Keeping your tiles was {_right(p)}: with the best discard ({p.then}) "
+                    f"your hand is {_shape(p)}, and a kong of {kong.tile} would have left it "
+                    f"{_shape(kong)}.")
+        return (f"The kong of {p.tile} keeps your hand {_shape(p)}, and earns a replacement "
+                f"draw and {reward}.")
+    if p.label == "no kong":
+        return (f"Declaring the kong of {q.tile} would have kept your hand {_shape(q)}, and "
+                f"earned a replacement draw and {reward}; without it, even the best "
+                f"discard ({p.then}) leaves it {_shape(p)}.")
+    if q.label == "no kong":
+        return (f"The kong of {p.tile} left your hand {_shape(p)}, while keeping the tiles and "
+                f"discarding {q.then} left it {_shape(q)}.")
+    return (f"The kong of {p.tile} left your hand {_shape(p)}; the kong of {q.tile} would "
+            f"have left it {_shape(q)}.")
+
+
+# -- claims -------------------------------------------------------------------------------------
+
+def _what(option: Option) -> str:
+    """``the pong of 5p`` / ``the chow 345p`` / ``passing``."""
+    if option.label == "pass":
+        return "passing"
+    word, _, rest = option.label.partition(" ")
+    if word == "chow":
+        return f"the chow {rest}"
+    return f"the {word.replace('-', ' ')} of {rest}"
+
+
+def _with(option: Option) -> str:
+    """``, then discarding 4s,`` after a chow or pong; nothing otherwise."""
+    return f", then discarding {option.then}," if option.then is not None else ""
+
+
+def _claim(pos: Position, d: Decision) -> str:
+    p, q = d.played, d.preferred
+    passing = next(o for o in d.options if o.label == "pass")
+    if d.grade is Grade.GOOD:
+        if p.label == "pass":
+            claims = [o for o in d.options if o.label != "pass"]
+            best = min(claims, key=lambda o: (o.shanten or 0, -(o.useful or 0)))
+            return (f"Passing was {_right(p)}: it keeps your hand {_shape(p)}; with "
+                    f"{_what(best)}{_with(best)} it would be {distance(best.shanten)}, "
+                    "with your tiles shown to everyone.")
+        closer = (p.shanten or 0) < (passing.shanten or 0)
+        return (f"{_what(p).capitalize()} was {_right(p)}: with it{_with(p)} your hand is "
+                + (f"closer, {distance(p.shanten)}, against {distance(passing.shanten)} by "
+                   "passing." if closer else f"{_shape(p)}."))
+    if p.label == "pass":
+        if q.shanten == p.shanten:
+            gain = (f" and earned a replacement draw and {_reward(pos.variant)}"
+                    if q.label.startswith("open-kong") else "")
+            return (f"Passing missed {_what(q)}: with it{_with(q)} your hand would have kept "
+                    f"its distance from ready with {_n(q.useful or 0, 'tile')} that improve it "
+                    f"instead of {p.useful}{gain}.")
+        return (f"Passing missed {_what(q)}: with it{_with(q)} your hand would have been "
+                f"{distance(q.shanten)}, instead of {distance(p.shanten)}.")
+    if q.label == "pass":
+        return (f"{_what(p).capitalize()}{_with(p)} left your hand {_shape(p)}: no better than "
+                f"passing ({_shape(q)}), and it showed your tiles to everyone.")
+    if q.label.startswith("open-kong") and q.shanten == p.shanten:
+        return (f"{_what(p).capitalize()}{_with(p)} left your hand {_shape(p)}; {_what(q)} "
+                f"would have kept it {_shape(q)} and earned a replacement draw and "
+                f"{_reward(pos.variant)}.")
+    return (f"{_what(p).capitalize()}{_with(p)} left your hand {_shape(p)}; with "
+            f"{_what(q)}{_with(q)} it would have been {_shape(q)}.")
+
+
+# -- wins ---------------------------------------------------------------------------------------
+
+def _win(pos: Position, d: Decision) -> str:
+    win = next(o for o in d.options if o.shanten == -1)
+    worth = f" (worth {describe(pos.variant, win.value)})" if win.value else ""
+    if d.played.shanten == -1:
+        return (f"Taking the win was right: a sure win{worth} beats any hand you might still "
+                "build.")
+    extra = ""
+    if pos.variant is Variant.GUIYANG and d.offer is not None:
+        extra = (", and passing a win blocks your wins on other players' tiles until your "
+                 "next draw")
+    return (f"You passed up a win{worth}: a sure win beats any hand you might still "
+            f"build{extra}.")

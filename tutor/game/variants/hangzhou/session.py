@@ -32,8 +32,8 @@ from tutor.game.bots import make_bot, play_out
 from tutor.game.state import Chance, HandState, WinKind
 from tutor.game.variants.hangzhou.play import HangzhouSettlement, make_hooks
 from tutor.game.variants.hangzhou.rules import hangzhou_rules
-from tutor.ledger import Ledger, Payment, Seat
-from tutor.variants.hangzhou.ledger import GameLedger, HandResult, play
+from tutor.ledger import Ledger, Seat
+from tutor.variants.hangzhou.ledger import FirstTurn, GameLedger, HandResult, play
 from tutor.variants.huangyan.session import Seating, roll_for_seats
 
 __all__ = ["PLAYERS", "SessionReport", "hand_seat", "play_session", "roll_for_first_dealer"]
@@ -120,7 +120,6 @@ class SessionReport:
     scores: dict[int, int]
     stats: dict[str, float]
     game: GameLedger
-    penalties: Ledger
     dealers: tuple[int, ...]
     ended_below_zero: bool
     seating: tuple[Seating, ...] = ()
@@ -138,7 +137,12 @@ class SessionReport:
     @property
     def ledger(self) -> Ledger:
         """Every payment of the game, by table seat (player i is ``seats[i]``)."""
-        return self.game.ledger + self.penalties
+        return self.game.ledger
+
+    @property
+    def penalties(self) -> Ledger:
+        """The first-turn matching-discards penalties (part of :attr:`ledger`)."""
+        return self.game.ledger.where(category="penalty")
 
     def as_dict(self) -> dict[str, object]:
         return {"seed": self.seed, "bots": list(self.bots), "hands": self.hands,
@@ -192,7 +196,6 @@ def play_session(seed: int, bots: Sequence[str] = ("sensible",),
     players = [make_bot(bots[i % len(bots)], seed * 4 + i) for i in range(4)]
     dealer = 0  # table position: East, the highest roll
     results: list[HandResult] = []
-    penalties: list[Payment] = []
     dealers: list[int] = []
     specials = draws = 0
     ended = False
@@ -204,26 +207,23 @@ def play_session(seed: int, bots: Sequence[str] = ("sensible",),
         settlement = state.settlement
         assert isinstance(settlement, HangzhouSettlement) and state.outcome is not None
         dealers.append(player_at[dealer])
-        if settlement.first_turn is not None:
-            penalties += [Payment(_table(p.payer, dealer), _table(p.payee, dealer), p.amount,
-                                  p.reason, category=p.category, hand=number)
-                          for p in settlement.first_turn.payments]
+        first = settlement.first_turn  # paid in the game's ledger, by table seats
+        first_turn = FirstTurn(first.discards, first.dice) if first is not None else None
         if state.outcome.winners:
             winner = _table(state.outcome.winners[0], dealer)
             specials += state.outcome.how is WinKind.SPECIAL
-            results.append(HandResult.win(winner, settlement.product, settlement.reason))
+            results.append(HandResult.win(winner, settlement.product, settlement.reason,
+                                          first_turn=first_turn))
             dealer = winner - 1
         else:
             draws += 1
-            results.append(HandResult.draw())
+            results.append(HandResult.draw(first_turn=first_turn))
         game = play(results, rules=rules, settle_at_end=False)
-        net = (game.ledger + Ledger(tuple(penalties))).net()
-        if game.ended_after is not None or min(net.values()) + rules.starting_points < 0:
+        if game.ended_after is not None:
             ended = True
             break
     game = play(results, rules=rules, settle_at_end=True)
-    pen = Ledger(tuple(penalties))
-    net = (game.ledger + pen).net()
+    net = game.ledger.net()
     scores = {i: rules.starting_points + net[seats[i]] for i in range(4)}
     runs = _streaks(dealers)
     hands = len(results)
@@ -237,7 +237,7 @@ def play_session(seed: int, bots: Sequence[str] = ("sensible",),
         "longest dealer streak": float(max(runs)),
         "special wins": float(specials),
         "mean multiplier": statistics.fmean(r.multiplier for r in wins) if wins else 0.0,
-        "first-turn penalties": float(len({p.hand for p in penalties})),
+        "first-turn penalties": float(sum(r.first_turn is not None for r in results)),
     }
-    return SessionReport(seed, tuple(bots), hands, scores, stats, game, pen, tuple(dealers),
-                         ended, seating)
+    return SessionReport(seed, tuple(bots), hands, scores, stats, game, tuple(dealers), ended,
+                         seating)

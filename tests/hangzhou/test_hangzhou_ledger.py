@@ -161,9 +161,15 @@ def test_a_first_turn_record_must_match() -> None:
     assert game.scores == {E: 112, S: 112, W: 64, N: 112}
 
 
-results = st.lists(st.one_of(st.just(HandResult.draw()),
+first_turns = st.one_of(
+    st.none(), st.builds(lambda tile, joker, dice: FirstTurn(
+        (tile,) * 3 + (Tile.parse("5z") if joker else tile,), dice),
+        st.sampled_from([Tile.parse(t) for t in ("1m", "9p", "1z", "7z")]), st.booleans(),
+        st.one_of(st.integers(2, 12), st.tuples(st.integers(1, 6), st.integers(1, 6)))))
+results = st.lists(st.one_of(st.builds(HandResult.draw, st.just(""), first_turns),
                              st.builds(HandResult.win, st.sampled_from(list(Seat)),
-                                       st.sampled_from([1, 2, 4, 8, 16, 32]))),
+                                       st.sampled_from([1, 2, 4, 8, 16, 32]),
+                                       first_turn=first_turns)),
                    max_size=12)
 
 
@@ -190,7 +196,17 @@ def test_ledger_properties(items: list[HandResult], starting: int) -> None:
     dealer, streak = E, []
     for record, result in zip(game.hands, played, strict=True):
         assert record.dealer == dealer
-        cats = [p.category for p in record.payments]
+        payments = list(record.payments)
+        if result.first_turn is not None:  # paid first, by the dealer, to each other player
+            penalty = payments[:3]
+            payments = payments[3:]
+            dice = result.first_turn.dice
+            total = dice if isinstance(dice, int) else sum(dice)
+            factor = 1 if len(set(result.first_turn.discards)) == 1 else 2
+            assert [(p.category, p.payer, p.amount, p.hand) for p in penalty] == [
+                ("penalty", dealer, factor * total, record.number)] * 3
+            assert {p.payee for p in penalty} == set(Seat) - {dealer}
+        cats = [p.category for p in payments]
         if result.winner is None or result.winner == dealer:
             assert cats == []  # nothing is paid during a streak or a draw
             if result.winner is not None:
@@ -198,7 +214,7 @@ def test_ledger_properties(items: list[HandResult], starting: int) -> None:
         else:
             # first the winner (three payments), then the outgoing dealer's tokens, by hand
             assert cats == ["win"] * 3 + [TALLY] * (3 * len(streak))
-            tally = list(record.payments)[3:]
+            tally = payments[3:]
             assert all(p.hand == record.number for p in tally)  # paid after this hand
             assert [p.reason.split(":")[0] for p in tally] == [
                 f"{dealer.name.title()}'s tally from hand {h}" for h, _ in streak

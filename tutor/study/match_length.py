@@ -105,7 +105,7 @@ class MatchLength:
 
     def table(self) -> list[tuple[str, ...]]:
         """Header and rows of the table as text cells."""
-        out = [("stack", "matches", "mean hands", "median hands", "longest",
+        out: list[tuple[str, ...]] = [("stack", "matches", "mean hands", "median hands", "longest",
                 "one-hand matches", "winner's total (median)")]
         for r in self.rows:
             median = "-" if r.winner_total_median is None else f"{r.winner_total_median:g}"

@@ -105,8 +105,9 @@ class MatchLength:
 
     def table(self) -> list[tuple[str, ...]]:
         """Header and rows of the table as text cells."""
-        out: list[tuple[str, ...]] = [("stack", "matches", "mean hands", "median hands", "longest",
-                "one-hand matches", "winner's total (median)")]
+        out: list[tuple[str, ...]] = [
+            ("stack", "matches", "mean hands", "median hands", "longest", "one-hand matches",
+             "winner's total (median)")]
         for r in self.rows:
             median = "-" if r.winner_total_median is None else f"{r.winner_total_median:g}"
             out.append((str(r.stack), str(r.matches), f"{r.mean_hands:.2f}",

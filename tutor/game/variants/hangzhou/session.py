@@ -184,8 +184,8 @@ def play_session(seed: int, bots: Sequence[str] = ("sensible",),
                  seat_dice: Sequence[Sequence[tuple[int, int]]] | None = None
                  ) -> SessionReport:
     """Play a seeded Hangzhou game to its end with bots (player ``i`` uses
-    ``bots[i % len(bots)]``). The seats and the first dealer are rolled by dice from the seed
-    (see :func:`roll_for_first_dealer`), or replayed from ``seat_dice``."""
+    ``bots[i % len(bots)]``). The seats and the first dealer are rolled by dice drawn from
+    ``seed`` (see :func:`roll_for_first_dealer`), or replayed from ``seat_dice``."""
     rules, options = hangzhou_rules(overrides)
     overrides = dict(overrides or {})
     rng = random.Random(seed)

@@ -31,6 +31,12 @@ PATTERNS = [
     ("111m222m333m444m55m", Pattern.PURE_TRIPLETS, 15, 15),  # also readable as pure suit
     ("11223344556677p", Pattern.PURE_SEVEN_PAIRS, 17, 20),  # also readable as pure suit
     ("1111s2233445566s", Pattern.PURE_DRAGON_PAIRS, 20, 30),
+    # a meld of another suit: purity is judged on every tile, melds included
+    ("123m456m789m11m [555p]", Pattern.PLAIN, 1, 1),
+    ("123456789m11m (5555p)", Pattern.PLAIN, 1, 1),
+    ("111m333m555m77m {9999s}", Pattern.ALL_TRIPLETS, 5, 5),
+    ("123m456m11m [777m] (9999m)", Pattern.PURE_SUIT, 10, 10),
+    ("111m333m55m [777m] [999m]", Pattern.PURE_TRIPLETS, 15, 15),
 ]
 
 
@@ -56,6 +62,14 @@ def test_reasons_explain_shape_and_suit() -> None:
     plain = pattern_of(Hand.parse("234m456m234p55s789s", "guiyang"))
     assert "runs" in plain.reason and "3 suits" in plain.reason
     assert "Plain (平胡) 1" in str(plain)
+
+
+def test_a_meld_of_another_suit_is_not_pure() -> None:
+    result = pattern_of(Hand.parse("123m456m789m11m [555p]", "guiyang"))
+    assert result.pattern is Pattern.PLAIN and result.value == 1
+    assert "2 suits (characters, dots)" in result.reason
+    same = pattern_of(Hand.parse("123m456m789m11m [555m]", "guiyang"))
+    assert same.pattern is Pattern.PURE_SUIT and same.value == 10
 
 
 def test_pattern_refuses_incomplete_hands() -> None:

@@ -8,16 +8,18 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutor import Meld, MeldKind, RulesError, Seat, Tile
+from tutor import Hand, Meld, MeldKind, RulesError, Seat, Tile
 from tutor.variants.guiyang import (
     Discard,
     FinishedHand,
     MeldRecord,
     Pattern,
+    Place,
     PlayerRecord,
     Win,
     WinKind,
     hand_to_json,
+    pattern_of,
     read_hand,
     readiness,
     settle,
@@ -159,15 +161,134 @@ def finished_hands(draw: st.DrawFn) -> FinishedHand:
     raise AssertionError("could not deal a hand")
 
 
+# -- an independent classifier: the expected pattern never comes from the engine's own ------
+# The rule book's table (original rule text): the highest pattern a hand shows scores.
+VALUES = {Pattern.PLAIN: 1, Pattern.ALL_TRIPLETS: 5, Pattern.SEVEN_PAIRS: 7,
+          Pattern.DRAGON_PAIRS: 10, Pattern.PURE_SUIT: 10, Pattern.PURE_TRIPLETS: 15,
+          Pattern.PURE_SEVEN_PAIRS: 17, Pattern.PURE_DRAGON_PAIRS: 20}
+
+
+def _sets_and_pair(counts: list[int], sets: int, pair: bool, runs: bool) -> bool:
+    """Whether ``counts`` (27 suited kinds) split into ``sets`` sets and a pair (if ``pair``),
+    the sets pongs only unless ``runs``: plain recursion on the lowest tile left."""
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return sets == 0 and not pair
+    if counts[i] >= 3 and sets:
+        counts[i] -= 3
+        found = _sets_and_pair(counts, sets - 1, pair, runs)
+        counts[i] += 3
+        if found:
+            return True
+    if counts[i] >= 2 and pair:
+        counts[i] -= 2
+        found = _sets_and_pair(counts, sets, False, runs)
+        counts[i] += 2
+        if found:
+            return True
+    if runs and sets and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        for k in (i, i + 1, i + 2):
+            counts[k] -= 1
+        found = _sets_and_pair(counts, sets - 1, pair, runs)
+        for k in (i, i + 1, i + 2):
+            counts[k] += 1
+        return found
+    return False
+
+
+def independent_pattern(hand: Hand) -> Pattern | None:
+    """The highest Guiyang pattern of a 14-tile hand, worked out from its tiles alone (``None``
+    if it is not complete): purity from every tile, concealed and melded; seven pairs from the
+    concealed counts; all triplets when the concealed tiles are pongs and a pair."""
+    every = list(hand.concealed) + [t for m in hand.melds for t in m.tiles]
+    pure = len({t.index // 9 for t in every}) == 1
+    counts = [0] * 27
+    for t in hand.concealed:
+        counts[t.index] += 1
+    sets = 4 - len(hand.melds)
+    found: list[Pattern] = []
+    if not hand.melds and all(n % 2 == 0 for n in counts) and sum(counts) == 14:
+        dragon = any(n == 4 for n in counts)
+        found.append({(False, False): Pattern.SEVEN_PAIRS, (False, True): Pattern.DRAGON_PAIRS,
+                      (True, False): Pattern.PURE_SEVEN_PAIRS,
+                      (True, True): Pattern.PURE_DRAGON_PAIRS}[pure, dragon])
+    if _sets_and_pair(counts, sets, True, runs=False):
+        found.append(Pattern.PURE_TRIPLETS if pure else Pattern.ALL_TRIPLETS)
+    if _sets_and_pair(counts, sets, True, runs=True):
+        found.append(Pattern.PURE_SUIT if pure else Pattern.PLAIN)
+    return max(found, key=lambda p: (VALUES[p], list(Pattern).index(p)), default=None)
+
+
 def _refused(hand: FinishedHand) -> bool:
     """Whether some winner has a plain discard win without a kong (must be refused)."""
-    from tutor.variants.guiyang import pattern_of
-
     win = hand.win
     if win is None or win.kind is not WinKind.DISCARD:
         return False
-    return any(pattern_of(hand.final_hand(s)).pattern is Pattern.PLAIN
+    return any(independent_pattern(hand.final_hand(s)) is Pattern.PLAIN
                and not hand.player(s).has_kong for s in win.winners)
+
+
+@st.composite
+def complete_hands(draw: st.DrawFn) -> Hand:
+    """Complete Guiyang hands, often with a concealed part in one suit and melds in another."""
+    rng = draw(st.randoms(use_true_random=False))
+    pool = _Pool()
+    suit = rng.randrange(3) * 9
+    if rng.random() < 0.2:  # seven pairs
+        kinds = [k for k in range(suit, suit + 9)] if rng.random() < 0.5 else list(range(27))
+        tiles: list[int] = []
+        while len(tiles) < 14:
+            i = rng.choice([k for k in kinds if pool.left[k] >= 2])
+            pool.take(i, 2)
+            tiles += [i, i]
+        return Hand(tuple(TILES[i] for i in tiles))
+    melds = []
+    for _ in range(rng.choice([0, 1, 1, 2, 3])):
+        kind = rng.choice(list(MeldKind)[1:])
+        size = 3 if kind is MeldKind.PONG else 4
+        other = rng.random() < 0.6  # a meld of another suit than the concealed part
+        kinds = [k for k in range(27) if pool.left[k] >= size
+                 and ((k // 9 != suit // 9) if other else (k // 9 == suit // 9))]
+        i = rng.choice(kinds)
+        pool.take(i, size)
+        melds.append(Meld(kind, (TILES[i],) * size))
+    tiles = []
+    one_suit = rng.random() < 0.7
+    for _ in range(4 - len(melds)):
+        low = suit if one_suit else rng.randrange(3) * 9
+        runs = [i for i in range(low, low + 7) if all(pool.left[i + k] for k in range(3))]
+        pongs = [i for i in range(low, low + 9) if pool.left[i] >= 3]
+        if not runs and not pongs:  # that suit is used up: any suit
+            pongs = pool.kinds(3)
+        if runs and (rng.random() < 0.6 or not pongs):
+            i = rng.choice(runs)
+            for k in range(3):
+                pool.take(i + k)
+            tiles += [i, i + 1, i + 2]
+        else:
+            i = rng.choice(pongs)
+            pool.take(i, 3)
+            tiles += [i] * 3
+    low = suit if one_suit else rng.randrange(3) * 9
+    i = rng.choice([k for k in range(low, low + 9) if pool.left[k] >= 2] or pool.kinds(2))
+    pool.take(i, 2)
+    tiles += [i, i]
+    return Hand(tuple(TILES[i] for i in tiles), tuple(melds))
+
+
+@settings(max_examples=300, deadline=None)
+@given(complete_hands())
+def test_the_classifier_agrees_with_an_independent_one(hand: Hand) -> None:
+    assert pattern_of(hand).pattern is independent_pattern(hand)
+
+
+def test_the_independent_classifier_on_hands_with_a_meld_of_another_suit() -> None:
+    assert independent_pattern(Hand.parse("123m456m789m11m [555p]", "guiyang")) is Pattern.PLAIN
+    assert independent_pattern(Hand.parse("123m456m789m11m [555m]", "guiyang")) is \
+        Pattern.PURE_SUIT
+    assert independent_pattern(Hand.parse("11m33m55m77m99m22p44p", "guiyang")) is \
+        Pattern.SEVEN_PAIRS
+    assert independent_pattern(Hand.parse("123m456m789m12p55s", "guiyang")) is None
 
 
 SETTINGS = settings(max_examples=150, deadline=None,
@@ -196,6 +317,18 @@ def test_settlement_sums_to_zero_and_ineligible_never_collect(hand: FinishedHand
             assert "tenpai" not in received and "win" not in received
     if hand.win is None:
         assert not s.ledger.where(category="chicken")
+    elif hot is None:
+        # a player who is not eligible pays their visible fixed chickens to each eligible
+        # player, plus each eligible player's chickens as an opponent: their held and flipped
+        # chickens neither earn nor cost anything
+        eligible = [p for p in s.players if p.eligible]
+        for p in s.players:
+            if p.eligible:
+                continue
+            visible = sum(c.value for c in p.chickens if c.kind.is_fixed
+                          and c.place in (Place.MELDED, Place.DISCARDED))
+            paid = sum(q.amount for q in s.ledger.where(category="chicken", payer=p.seat))
+            assert paid == visible * len(eligible) + sum(e.chicken_value for e in eligible)
 
 
 @SETTINGS

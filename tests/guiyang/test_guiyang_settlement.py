@@ -116,7 +116,7 @@ def test_robbed_kong() -> None:
     s = run("robbed_kong")
     # plain 1 + self-draw 1, all three shares paid by South; no kong needed to rob
     wins = s.ledger.where(category="win")
-    assert [(p.payer, p.amount) for p in wins] == [(S, 2)] * 3
+    assert [(p.payer, p.amount) for p in wins] == [(S, 6)]  # the three shares, one payment
     assert s.player(S).beans == ()  # the robbed added kong stays a pong
     # North punged West's charging chicken but is not ready: no liability, and it pays its
     # three melded 1s to East and West

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor import RulesError, Seat
+from tutor import RulesError, Seat, Tile
 from tutor.variants.hangzhou import HANGZHOU
-from tutor.variants.hangzhou.ledger import END_TALLY, TALLY, HandResult, play
+from tutor.variants.hangzhou.ledger import END_TALLY, TALLY, FirstTurn, HandResult, play
 from tutor.variants.hangzhou.replay import LedgerFileError, replay
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "hangzhou"
@@ -27,8 +27,13 @@ def test_dealer_streak_is_paid_when_another_player_wins() -> None:
     last = game.hands[-1].payments
     assert [p.category for p in last] == ["win"] * 3 + [TALLY] * 6
     assert [(p.payer, p.amount) for p in last][:3] == [(E, 32), (W, 4), (N, 4)]
+    # labelled with the hand after which they are paid; the reason names the hand of the tokens
     assert [(p.payer, p.payee, p.amount, p.hand) for p in last][3:] == [
-        (S, E, 16, 1), (W, E, 16, 1), (N, E, 16, 1), (S, E, 32, 2), (W, E, 32, 2), (N, E, 32, 2)]
+        (S, E, 16, 4), (W, E, 16, 4), (N, E, 16, 4), (S, E, 32, 4), (W, E, 32, 4), (N, E, 32, 4)]
+    assert [p.reason for p in last][3::3] == [
+        "East's tally from hand 1: 2 token(s) x 8, paid after hand 4",
+        "East's tally from hand 2: 4 token(s) x 8, paid after hand 4"]
+    assert str(last.payments[3]).startswith("hand 4: [dealer tally] South pays East 16")
     assert game.scores == {E: 212, S: 92, W: 48, N: 48}
     assert game.dealer == S
 
@@ -45,6 +50,10 @@ def test_open_tally_is_paid_at_the_end() -> None:
     game = play([HandResult.win(E, 3)])
     assert [(p.payer, p.payee, p.amount, p.category) for p in game.final] == [
         (S, E, 24, END_TALLY), (W, E, 24, END_TALLY), (N, E, 24, END_TALLY)]
+    game = play([HandResult.win(E, 3), HandResult.draw(), HandResult.draw()])
+    assert {p.hand for p in game.final} == {3}  # paid at the end, after the last hand
+    assert game.final.payments[0].reason == (
+        "East's tally from hand 1: 3 token(s) x 8, paid at the end of the game")
 
 
 def test_the_reprieve_winner_paid_before_the_tally() -> None:
@@ -98,15 +107,69 @@ def test_replay_full_game_file() -> None:
     ({"hands": 3}, "field 'hands': expected a list"),
     ({"first_dealer": "Q", "hands": []}, "field 'first_dealer'"),
     ({"players": []}, "field 'players': unknown"),
+    ([{"result": "draw", "first_turn": {"discards": ["1z"] * 4}}],
+     "hand 1, field 'first_turn': expected an object with"),
+    ([{"result": "draw", "first_turn": {"discards": ["1z"] * 3, "dice": [3, 4]}}],
+     "field 'first_turn.discards': expected a list of four tiles"),
+    ([{"result": "draw", "first_turn": {"discards": ["1z", "1z", "1z", "1x"], "dice": 7}}],
+     "field 'first_turn.discards'"),
+    ([{"result": "draw", "first_turn": {"discards": ["1z"] * 4, "dice": [7, 1]}}],
+     "field 'first_turn.dice': expected two dice of 1-6"),
+    ([{"result": "draw", "first_turn": {"discards": ["1z"] * 4, "dice": True}}],
+     "field 'first_turn.dice'"),
+    ([{"result": "draw", "first_turn": {"discards": ["1z"] * 4, "dice": 13}}],
+     "field 'first_turn.dice'"),
+    ([{"result": "draw", "first_turn": {"discards": ["1z", "1z", "2z", "1z"], "dice": 7}}],
+     "field 'first_turn.discards': first-turn discards 東 東 南 東 do not match"),
+    ([{"result": "win", "winner": "E", "honor_discards": 29}],
+     "field 'honor_discards': .* only 28 honor tiles"),
 ])
 def test_malformed_game_files_name_the_field(data: object, message: str) -> None:
     with pytest.raises(LedgerFileError, match=message):
         replay(data)
 
 
-results = st.lists(st.one_of(st.just(HandResult.draw()),
+def test_replay_first_turn_penalties_and_a_ten_honors_win() -> None:
+    game = replay(json.loads((DATA / "first_turn_and_specials.json").read_text(
+        encoding="utf-8")))
+    # worked by hand: 東東東東 with dice 3+4, East pays 7 each; East's 2 tokens paid after
+    # South's x8 Ten Honors; 2p 2p 2p 白 with dice 9, South (dealer) pays 2 x 9 each; West x4;
+    # West's open token paid at the end
+    assert [r.scores for r in game.hands] == [
+        (79, 107, 107, 107), (79, 107, 107, 107), (63, 171, 83, 83), (77, 85, 141, 97),
+        (77, 85, 141, 97)]
+    assert game.scores == {E: 69, S: 77, W: 165, N: 89}
+    penalties = game.ledger.where(category="penalty")
+    assert [(p.payer, p.amount, p.hand) for p in penalties] == [(E, 7, 1)] * 3 + [(S, 18, 4)] * 3
+    fourth = game.hands[3]
+    assert [p.category for p in fourth.payments] == ["penalty"] * 3 + ["win"] * 3
+    assert "first-turn discards 2p 2p 2p 白, dice 9" in str(fourth)
+    data = game.as_dict()
+    hands = data["hands"]
+    assert isinstance(hands, list)
+    assert hands[0]["first_turn"] == {"discards": ["1z"] * 4, "dice": [3, 4]}
+    assert hands[1]["first_turn"] is None
+    assert hands[2]["multiplier"] == 8
+
+
+def test_a_first_turn_record_must_match() -> None:
+    with pytest.raises(RulesError, match="do not match"):
+        FirstTurn(tuple(Tile.parse(t) for t in ("1z", "1z", "1z", "2z")), 7).penalty(E)
+    first = FirstTurn(tuple(Tile.parse("3m") for _ in range(4)), (6, 6))
+    assert repr(HandResult.draw(first_turn=first)).startswith("HandResult.draw(first_turn=")
+    game = play([HandResult.draw(first_turn=first)], first_dealer=W)
+    assert game.scores == {E: 112, S: 112, W: 64, N: 112}
+
+
+first_turns = st.one_of(
+    st.none(), st.builds(lambda tile, joker, dice: FirstTurn(
+        (tile,) * 3 + (Tile.parse("5z") if joker else tile,), dice),
+        st.sampled_from([Tile.parse(t) for t in ("1m", "9p", "1z", "7z")]), st.booleans(),
+        st.one_of(st.integers(2, 12), st.tuples(st.integers(1, 6), st.integers(1, 6)))))
+results = st.lists(st.one_of(st.builds(HandResult.draw, st.just(""), first_turns),
                              st.builds(HandResult.win, st.sampled_from(list(Seat)),
-                                       st.sampled_from([1, 2, 4, 8, 16, 32]))),
+                                       st.sampled_from([1, 2, 4, 8, 16, 32]),
+                                       first_turn=first_turns)),
                    max_size=12)
 
 
@@ -133,7 +196,17 @@ def test_ledger_properties(items: list[HandResult], starting: int) -> None:
     dealer, streak = E, []
     for record, result in zip(game.hands, played, strict=True):
         assert record.dealer == dealer
-        cats = [p.category for p in record.payments]
+        payments = list(record.payments)
+        if result.first_turn is not None:  # paid first, by the dealer, to each other player
+            penalty = payments[:3]
+            payments = payments[3:]
+            dice = result.first_turn.dice
+            total = dice if isinstance(dice, int) else sum(dice)
+            factor = 1 if len(set(result.first_turn.discards)) == 1 else 2
+            assert [(p.category, p.payer, p.amount, p.hand) for p in penalty] == [
+                ("penalty", dealer, factor * total, record.number)] * 3
+            assert {p.payee for p in penalty} == set(Seat) - {dealer}
+        cats = [p.category for p in payments]
         if result.winner is None or result.winner == dealer:
             assert cats == []  # nothing is paid during a streak or a draw
             if result.winner is not None:
@@ -141,15 +214,18 @@ def test_ledger_properties(items: list[HandResult], starting: int) -> None:
         else:
             # first the winner (three payments), then the outgoing dealer's tokens, by hand
             assert cats == ["win"] * 3 + [TALLY] * (3 * len(streak))
-            tally = list(record.payments)[3:]
-            assert [p.hand for p in tally] == [h for h, _ in streak for _ in range(3)]
+            tally = payments[3:]
+            assert all(p.hand == record.number for p in tally)  # paid after this hand
+            assert [p.reason.split(":")[0] for p in tally] == [
+                f"{dealer.name.title()}'s tally from hand {h}" for h, _ in streak
+                for _ in range(3)]
             assert all(p.payee == dealer and p.amount == 8 * m
                        for p, (_, m) in zip(tally, [s for s in streak for _ in range(3)],
                                             strict=True))
             streak = []
             dealer = result.winner
         assert record.tally == tuple(streak)
-    assert [(p.hand, p.payee) for p in game.final] == [(h, dealer) for h, _ in streak
+    assert [(p.hand, p.payee) for p in game.final] == [(len(played), dealer) for _ in streak
                                                        for _ in range(3)]
     # the game ends after the first hand that leaves a score below zero, not before
     negative = [r.number for r in game.hands if min(r.scores) < 0]

@@ -1,11 +1,18 @@
 """``tutor score hangzhou`` and ``tutor ledger hangzhou``: Hangzhou scoring and a game's payments.
 
-``tutor score hangzhou HAND --drawn T [--dealer] [--after-gang N] [--joker-discards N] [--json]``
-scores a self-drawn win. HAND is the 14 tiles (the drawn tile included) or the 13 before the draw;
-jokers are written 白 or 5z. Without ``--dealer`` the winner is South and East deals; with it East
-deals and wins. ``--after-gang N`` and ``--joker-discards N`` are the winner's chain (kongs and
-joker discards in a row since their last non-joker discard). ``--on-discard`` asks about a win on
-another player's discard, which Hangzhou refuses (exit status 2).
+``tutor score hangzhou HAND --drawn T [--winner SEAT] [--dealer [SEAT]] [--after-gang N]
+[--joker-discards N] [--json]`` scores a self-drawn win. HAND is the 14 tiles (the drawn tile
+included) or the 13 before the draw; jokers are written 白 or 5z. The winner is South and East
+deals unless ``--winner`` and ``--dealer`` say otherwise (``--dealer`` alone: the winner deals).
+``--after-gang N`` and ``--joker-discards N`` are the winner's chain (kongs and joker discards in
+a row since their last non-joker discard); the jokers discarded in the chain also count toward
+Three/Four White Dragons. ``--on-discard`` asks about a win on another player's discard, which
+Hangzhou refuses (exit status 2).
+
+``tutor score hangzhou --honor-discards N [--winner SEAT] [--dealer [SEAT]] [--json]`` scores a
+Ten Honors Explosive Head after N honor discards (10 or more); the hand's shape does not matter,
+so no HAND is given. Its JSON has the keys ``variant``, ``special``, ``honor_discards``,
+``winner``, ``dealer``, ``lines``, ``product``, ``payments`` and ``total``.
 
 ``tutor ledger hangzhou FILE`` replays a game file and prints every payment. FILE is JSON: a list
 of hand results in order (or ``{"first_dealer": "E", "hands": [...]}``); each hand is one of::
@@ -18,10 +25,13 @@ of hand results in order (or ``{"first_dealer": "E", "hands": [...]}``); each ha
 
 ``winner`` is a seat letter (E, S, W, N); ``multiplier`` the hand's product; ``hand`` and
 ``drawn`` a hand to score (13 or 14 tiles) with the optional chain ``kongs`` and
-``joker_discards``; ``honor_discards`` (10 or more) a Ten Honors Explosive Head. ``"note"`` (text)
-is optional on any hand. Examples: ``tests/data/hangzhou/``. A malformed file exits with status 2
-and a message naming the hand and the field. Both commands take ``--rule name=value``
-(repeatable) to change a field of :class:`~tutor.variants.hangzhou.rules.HangzhouRules`.
+``joker_discards``; ``honor_discards`` (10 or more) a Ten Honors Explosive Head. Any hand may add
+``"first_turn": {"discards": ["東", "東", "東", "白"], "dice": [3, 4]}``, the first-turn
+matching-discards penalty the dealer paid in that hand (the four first discards, the dealer's
+first, and the dealer's two dice or their total). ``"note"`` (text) is optional on any hand.
+Examples: ``tests/data/hangzhou/``. A malformed file exits with status 2 and a message naming
+the hand and the field. Both commands take ``--rule name=value`` (repeatable) to change a field
+of :class:`~tutor.variants.hangzhou.rules.HangzhouRules`.
 """
 
 from __future__ import annotations
@@ -38,20 +48,35 @@ from tutor.rulesets import override
 from tutor.variants.hangzhou.replay import LedgerFileError, replay
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import Situation, WinSource, score
+from tutor.variants.hangzhou.special import ten_honors_win
+
+_WINNER = "the winner"  # --dealer given without a seat
 
 
 def register(commands: Commands) -> None:
     """Add this variant's subcommands."""
     p = commands.variant_command("score", "hangzhou", "score a self-drawn Hangzhou win: "
                                  "multipliers, product and payments")
-    p.add_argument("hand", help="the 14 tiles (or the 13 before the draw), e.g. "
-                   "'123m 5白7m 444p 中中中 東東'")
-    p.add_argument("--drawn", required=True, help="the tile drawn for the win, e.g. 7m")
-    p.add_argument("--dealer", action="store_true", help="the winner is the dealer (East)")
+    p.epilog = ("The chain: the kongs and joker discards the winner made in a row since their "
+                "last discard of a non-joker tile. Jokers discarded in the chain count toward "
+                "Three/Four White Dragons together with the jokers in the hand (two held + one "
+                "discarded = Three White Dragons). A Ten Honors Explosive Head is scored with "
+                "--honor-discards N instead of a hand.")
+    p.add_argument("hand", nargs="?", help="the 14 tiles (or the 13 before the draw), e.g. "
+                   "'123m 5白7m 444p 中中中 東東'; jokers are 白 (or 5z)")
+    p.add_argument("--drawn", help="the tile drawn for the win, e.g. 7m (needed with HAND)")
+    p.add_argument("--winner", metavar="SEAT", help="the winner's seat: E, S, W or N "
+                   "(default S; with --dealer alone, the dealer's seat)")
+    p.add_argument("--dealer", nargs="?", const=_WINNER, metavar="SEAT",
+                   help="the dealer's seat (default E); --dealer alone: the winner deals")
     p.add_argument("--after-gang", type=int, default=0, metavar="N",
                    help="kongs in the winner's chain (After a gang x2 each)")
     p.add_argument("--joker-discards", type=int, default=0, metavar="N",
-                   help="jokers the winner discarded in the chain (x2 each)")
+                   help="jokers the winner discarded in the chain (After a White Dragon "
+                   "Discard x2 each); they also count toward Three/Four White Dragons")
+    p.add_argument("--honor-discards", type=int, metavar="N",
+                   help="score a Ten Honors Explosive Head after N honor discards (10 or "
+                   "more, jokers count as honors): no HAND, the shape does not matter")
     p.add_argument("--on-discard", action="store_true",
                    help="the win was on another player's discard (refused: self-draw only)")
     _rules_and_json(p)
@@ -75,14 +100,40 @@ def _rules(args: argparse.Namespace) -> HangzhouRules:
     return override(HANGZHOU, args.rule)
 
 
+def _seats(args: argparse.Namespace) -> tuple[Seat, Seat]:
+    """The winner and the dealer from ``--winner`` and ``--dealer``."""
+    winner = Seat.parse(args.winner) if args.winner is not None else None
+    if args.dealer == _WINNER:
+        winner = winner or Seat.EAST
+        return winner, winner
+    dealer = Seat.parse(args.dealer) if args.dealer is not None else Seat.EAST
+    return winner or Seat.SOUTH, dealer
+
+
 def _score(args: argparse.Namespace) -> int:
     rules = _rules(args)
+    winner, dealer = _seats(args)
+    if args.honor_discards is not None:
+        if args.hand is not None or args.drawn is not None:
+            raise ValueError("--honor-discards scores a Ten Honors Explosive Head, whose hand "
+                             "does not matter: give no HAND or --drawn")
+        if args.after_gang or args.joker_discards or args.on_discard:
+            raise ValueError("--honor-discards takes no chain (--after-gang, "
+                             "--joker-discards) and no --on-discard")
+        special = ten_honors_win(args.honor_discards, winner=winner, dealer=dealer,
+                                 rules=rules)
+        data = {"variant": Variant.HANGZHOU.value, "special": special.line.name,
+                "honor_discards": args.honor_discards, **special.as_dict()}
+        return emit(args, data, str(special))
+    if args.hand is None or args.drawn is None:
+        raise ValueError("give the HAND and --drawn TILE (or --honor-discards N for a Ten "
+                         "Honors Explosive Head)")
     hand = parse_hand(args.hand, Variant.HANGZHOU)
     drawn = parse_tile(args.drawn)
     if hand.size == 13:
         hand = hand.add(drawn)
-    situation = Situation(winner=Seat.EAST if args.dealer else Seat.SOUTH, dealer=Seat.EAST,
-                          kongs=args.after_gang, joker_discards=args.joker_discards,
+    situation = Situation(winner=winner, dealer=dealer, kongs=args.after_gang,
+                          joker_discards=args.joker_discards,
                           source=WinSource.DISCARD if args.on_discard else WinSource.SELF_DRAW)
     sheet = score(hand, drawn, situation, rules=rules)
     return emit(args, sheet.as_dict(), str(sheet))

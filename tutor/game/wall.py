@@ -8,7 +8,8 @@ Kong replacements come from the far end:
   added back, so the Dead Wall shrinks by one per kong and the live wall is untouched.
 * Hangzhou: the last 20 tiles are the dead wall. A replacement burns the far tile and draws the
   one beneath it; then, while the live wall has tiles, two move from its end into the dead wall
-  to keep it at 20. Each kong costs the live wall two tiles.
+  to keep it at 20. Each kong costs the live wall two tiles; when only one is left, that one
+  moves and the live wall is empty.
 * Guiyang: no dead wall: replacements come from the far end of the single wall, so the hand is
   drawn when the front meets the back.
 """
@@ -102,8 +103,7 @@ class Wall:
             self.burned += 1
             tile = self.tiles[self.back - 1]
             self.back -= 2
-            if self.live >= 2:
-                self.live_end -= 2
+            self.live_end -= min(2, self.live)  # the last live tile moves if it is alone
             return tile
         tile = self.tiles[self.back]
         self.back -= 1

@@ -150,6 +150,25 @@ def test_kong_pass_refuses_a_plain_discard_win_without_a_kong() -> None:
     assert [e.seat for e in state.events if e.kind == "kong pass"] == [S]
 
 
+def test_kong_pass_judges_purity_on_every_tile_melds_included() -> None:
+    # South: 123m 456m 789m 1m + 5p 5p 9s. It pongs East's 5p and throws 9s: 123m 456m 789m 1m
+    # [555p] waits on 1m. The concealed tiles are all characters, but the pong is dots: a plain
+    # hand (two suits, 1), not a pure suit (10), so without a kong it may not win on West's 1m.
+    hands = {"E": KONG_PASS_E, "S": "1m 2m 3m 4m 5m 6m 7m 8m 9m 1m 5p 5p 9s",
+             "W": JUNK_W, "N": JUNK_N}
+    state = deal(hands, draws="9p")
+    play(state, "E discard 5p", "S pong 5p", "S discard 9s", "W discard 1m")
+    assert [e.seat for e in state.events if e.kind == "kong pass"] == [S]
+    assert state.phase is Phase.CLAIM and state.offers.keys() == {S}
+    assert ActionKind.WIN not in kinds(state)  # only the pong of 1m is offered
+    # the same hand wins when the kong pass is switched off, as a plain 1
+    state = deal(hands, draws="9p", rules={"plain_discard_win_needs_kong": False})
+    play(state, "E discard 5p", "S pong 5p", "S discard 9s", "W discard 1m", "S win 1m")
+    s = settlement(state)
+    assert s.player(S).pattern is not None and s.player(S).pattern.pattern is Pattern.PLAIN
+    assert win_paid(s, W, S) == 1
+
+
 def test_kong_pass_is_an_option() -> None:
     state = deal({"E": KONG_PASS_E, "S": PLAIN_S, "W": JUNK_W, "N": JUNK_N},
                  rules={"plain_discard_win_needs_kong": False})

@@ -60,3 +60,23 @@ def test_the_final_discard_cannot_be_claimed_and_the_hand_is_drawn() -> None:
     assert str(state.settlement).startswith("exhaustive draw")
     assert state.tiles_accounted() == 136
 
+
+
+def test_a_kong_with_one_live_tile_left_moves_that_tile_to_the_dead_wall() -> None:
+    # West holds four 7s and declares them when a single tile is left in the live wall: the
+    # replacement is drawn, that last live tile moves to the dead wall and the live wall is
+    # empty, so West's discard is the hand's last (no claim; an exhaustive draw).
+    state = deal({"E": "6p6p 1m2m3m 4m5m6m 7m8m9m 1s2s 9m",
+                  "W": "7s7s7s7s 1z2z3z4z 6z 1p2p3p9p"}, replacements="7p")
+    act(state, E, "discard 9m")
+    tsumogiri(state, 61)
+    assert state.wall.live == 1 and state.current_actor() == W
+    before = state.wall.dead
+    act(state, W, "concealed-kong 7s")
+    assert state.players[W].drawn == Tile.parse("7p")
+    assert (state.wall.live, state.wall.dead, state.wall.burned) == (0, before - 2 + 1, 1)
+    assert state.tiles_accounted() == 136
+    assert "draw" not in legal(state) and state.current_actor() == W
+    act(state, W, "discard 7p")
+    assert state.phase is Phase.ENDED and state.outcome.winners == ()
+    assert state.tiles_accounted() == 136

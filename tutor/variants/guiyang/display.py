@@ -21,14 +21,24 @@ def settlement_html(s: Settlement) -> str:
         pattern = ""
         if p.pattern is not None:
             label = "best possible: " if p.potential else ""
-            pattern = f"{label}{p.pattern.pattern.title} {p.pattern.value}"
-        chickens = "<br>".join(_e(c) for c in p.chickens) or "-"
-        beans = "<br>".join(_e(b) + ("" if p.eligible else " (void)") for b in p.beans) or "-"
+            pattern = _e(f"{label}{p.pattern.pattern.title} {p.pattern.value}")
+            if p.pattern_note:
+                pattern += f"<br><i>{_e(p.pattern_note)}</i>"
+        if p.winning_tile_note:
+            pattern += f"<br><i>{_e(p.winning_tile_note)}</i>"
+        notes = p.chicken_notes or ("",) * len(p.chickens)
+        chickens = "<br>".join(_e(c) + (f" <i>({_e(n)})</i>" if n else "")
+                               for c, n in zip(p.chickens, notes, strict=True)) or "-"
+        if p.chicken_summary:
+            chickens = f"<i>{_e(p.chicken_summary)}</i><br>{chickens}"
+        mark = "" if p.eligible and not p.forfeited else (
+            " (forfeited: hot discard)" if p.eligible else " (void)")
+        beans = "<br>".join(_e(b) + mark for b in p.beans) or "-"
         hand = s.hand.player(p.seat)
         rows.append(
             f"<tr><td>{_e(p.seat.name.title())}</td><td><code>{_e(hand)}</code></td>"
             f"<td>{_e(p.status())}</td><td>{'yes' if p.eligible else 'no'}</td>"
-            f"<td>{_e(pattern)}</td><td>{chickens}</td><td>{beans}</td>"
+            f"<td>{pattern}</td><td>{chickens}</td><td>{beans}</td>"
             f"<td><b>{p.net:+d}</b></td></tr>")
     head = "".join(f"<th>{h}</th>" for h in ("seat", "tiles", "status", "eligible", "pattern",
                                              "chickens", "beans", "net"))

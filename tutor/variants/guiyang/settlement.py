@@ -9,10 +9,15 @@ liability chicken. "Eligible" means a winner or a ready player.
 A hot discard (热炮) moves the chicken and bean receipts: the discarder forfeits their own and pays
 the other eligible players' receipts alone. After an exhaustive draw each not-ready player pays
 each ready player that player's best possible pattern, and the ready players' beans settle.
+
+The text says, player by player, which chickens and beans are paid and which are not, and why
+(:mod:`.notes`); each payer pays each payee once per item, with the reason (a robbed player pays
+the three shares as one payment, a hot discarder the shares of the others as one).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -23,12 +28,19 @@ from tutor.variants.guiyang.beans import Bean, beans_of
 from tutor.variants.guiyang.chickens import (
     Chicken,
     Liability,
+    Place,
     Reveal,
     chickens_of,
     liability_of,
     reveal_of,
 )
 from tutor.variants.guiyang.description import FinishedHand, Win, WinKind
+from tutor.variants.guiyang.notes import (
+    chicken_header,
+    chicken_note,
+    pattern_note,
+    winning_tile_note,
+)
 from tutor.variants.guiyang.patterns import (
     PatternResult,
     best_possible_pattern,
@@ -62,6 +74,10 @@ class PlayerResult:
 
     ``pattern`` is the winning pattern of a winner, or the best possible pattern of a ready
     player who did not win (``potential`` is then true); ``None`` for a player who is not ready.
+    ``pattern_note`` says why a best possible pattern is not used (empty when it is paid);
+    ``chicken_summary`` and ``chicken_notes`` (one per chicken) say which chickens are paid and
+    why; ``forfeited``: the player made the hot discard and forfeits their receipts;
+    ``winning_tile_note``: a later winner on a shared discard, for whom the tile did not count.
     """
 
     seat: Seat
@@ -72,6 +88,11 @@ class PlayerResult:
     chickens: tuple[Chicken, ...]
     beans: tuple[Bean, ...]
     net: int
+    pattern_note: str = ""
+    chicken_summary: str = ""
+    chicken_notes: tuple[str, ...] = ()
+    forfeited: bool = False
+    winning_tile_note: str = ""
 
     @property
     def ready(self) -> bool:
@@ -80,6 +101,11 @@ class PlayerResult:
     @property
     def potential(self) -> bool:
         return self.pattern is not None and not self.winner
+
+    @property
+    def pattern_used(self) -> bool:
+        """Whether the pattern shown is paid (a winner's, or a ready player's after a draw)."""
+        return self.pattern is not None and not self.pattern_note
 
     @property
     def chicken_value(self) -> int:
@@ -103,21 +129,36 @@ class PlayerResult:
                  f"{'eligible' if self.eligible else 'not eligible'}, net {self.net:+d}"]
         if self.pattern is not None:
             label = "best possible pattern" if self.potential else "pattern"
-            lines.append(f"  {label}: {self.pattern}")
+            note = f" [{self.pattern_note}]" if self.pattern_note else ""
+            lines.append(f"  {label}: {self.pattern}{note}")
+        if self.winning_tile_note:
+            lines.append(f"  {self.winning_tile_note}")
         if self.chickens:
-            lines.append(f"  chickens ({self.chicken_value}): "
-                         + "; ".join(str(c) for c in self.chickens))
+            notes = self.chicken_notes or ("",) * len(self.chickens)
+            summary = self.chicken_summary or str(self.chicken_value)
+            lines.append(f"  chickens ({summary}): " + "; ".join(
+                str(c) + (f" [{n}]" if n else "") for c, n in zip(self.chickens, notes,
+                                                                  strict=True)))
+        name = _name(self.seat)
         for bean in self.beans:
-            lines.append(f"  {bean}" + ("" if self.eligible else " [void: not eligible]"))
+            mark = ("" if self.eligible and not self.forfeited else
+                    f" [forfeited: {name} made the hot discard]" if self.eligible else
+                    " [void: not eligible]")
+            lines.append(f"  {bean}{mark}")
         return "\n".join(lines)
 
     def as_dict(self) -> dict[str, object]:
         return {"seat": self.seat.letter, "winner": self.winner, "ready": self.ready,
                 "waits": [str(t) for t in self.readiness.waits], "eligible": self.eligible,
                 "pattern": self.pattern.as_dict() if self.pattern else None,
-                "pattern_is_potential": self.potential,
+                "pattern_is_potential": self.potential, "pattern_used": self.pattern_used,
+                "pattern_note": self.pattern_note or None,
                 "chickens": [c.as_dict() for c in self.chickens],
                 "chicken_value": self.chicken_value,
+                "chicken_summary": self.chicken_summary or None,
+                "chicken_notes": [n or None for n in self.chicken_notes],
+                "forfeited": self.forfeited,
+                "winning_tile_note": self.winning_tile_note or None,
                 "beans": [b.as_dict() for b in self.beans], "net": self.net}
 
 
@@ -222,9 +263,31 @@ def settle(hand: FinishedHand, rules: GuiyangRules = GUIYANG_RULES) -> Settlemen
         payments += _bean_payments(beans, eligible)
     ledger = Ledger(tuple(payments))
     net = ledger.net()
-    players = tuple(PlayerResult(s, s in winners, patterns[s], ready[s], s in eligible,
-                                 chickens[s], beans[s], net[s]) for s in SEATS)
+    players = tuple(_player(hand, s, winners, patterns[s], ready[s], eligible, chickens, beans[s],
+                            net[s]) for s in SEATS)
     return Settlement(hand, rules, players, reveal_of(hand), liability, ledger)
+
+
+def _player(hand: FinishedHand, s: Seat, winners: set[Seat], pattern: PatternResult | None,
+            ready: WaitAnalysis, eligible: set[Seat], chickens: dict[Seat, tuple[Chicken, ...]],
+            beans: tuple[Bean, ...], net: int) -> PlayerResult:
+    """One player's result with the notes the text prints (:mod:`.notes`)."""
+    mine = chickens[s]
+    ok = s in eligible
+    win = hand.win
+    shared = None
+    if win is not None and len(win.winners) > 1:
+        first = win.in_turn_order()[0]
+        shared = next((c.kind for c in chickens[first] if c.place is Place.WINNING), None)
+    ready_seats = sum(1 for seat in SEATS if seat in eligible)
+    return PlayerResult(
+        s, s in winners, pattern, ready, ok, mine, beans, net,
+        pattern_note=pattern_note(hand, s, ready_seats) if pattern is not None else "",
+        chicken_summary=chicken_header(hand, s, ok, mine, [e for e in SEATS if e in eligible])
+        if mine else "",
+        chicken_notes=tuple(chicken_note(hand, s, ok, c) for c in mine),
+        forfeited=win is not None and win.kind is WinKind.HOT_DISCARD and win.source == s,
+        winning_tile_note=winning_tile_note(hand, s, shared) if s in winners else "")
 
 
 def _win_payments(hand: FinishedHand, win: Win, patterns: dict[Seat, PatternResult | None],
@@ -255,11 +318,12 @@ def _win_payments(hand: FinishedHand, win: Win, patterns: dict[Seat, PatternResu
         elif win.kind is WinKind.ROBBED_KONG:
             assert win.source is not None
             amount = result.value + rules.self_draw_bonus
-            for share in (s.next(k) for k in (1, 2, 3)):
-                out.append(Payment(win.source, s, amount,
-                                   f"{title} + self-draw {rules.self_draw_bonus}, robbing "
-                                   f"{_name(win.source)}'s added kong of {win.tile} (抢杠胡): "
-                                   f"{_name(share)}'s share", category=cat))
+            shares = " and ".join(f"{_name(share)}'s" for share in (s.next(k) for k in (1, 2, 3)))
+            out.append(Payment(win.source, s, 3 * amount,
+                               f"{title} + self-draw {rules.self_draw_bonus}, robbing "
+                               f"{_name(win.source)}'s added kong of {win.tile} (抢杠胡): "
+                               f"{_name(win.source)} pays all three shares of {amount} "
+                               f"({shares.replace(' and ', ', ', 1)})", category=cat))
         else:
             amount = result.value + rules.self_draw_bonus
             reason = f"{title} + self-draw (自摸) {rules.self_draw_bonus}"
@@ -312,16 +376,27 @@ def _chicken_payments(chickens: dict[Seat, tuple[Chicken, ...]],
 
 
 def _hot_discard(receipts: list[Payment], discarder: Seat) -> list[Payment]:
-    """The hot discarder forfeits their receipts and pays everyone else's alone."""
-    out = []
+    """The hot discarder forfeits their receipts and pays everyone else's alone: one payment
+    per payee and item, whose reason names the shares it covers."""
+    groups: dict[tuple[Seat, str | None, str], list[Payment]] = {}
     for p in receipts:
-        if p.payee == discarder:
-            continue
-        if p.payer != discarder:
-            p = replace(p, payer=discarder, reason=f"{p.reason} [hot discard: "
-                        f"{_name(discarder)} pays {_name(p.payer)}'s share]")
-        out.append(p)
-    return out
+        if p.payee != discarder:
+            groups.setdefault((p.payee, p.category, p.reason), []).append(p)
+    return [_merged(items, discarder) for items in groups.values()]
+
+
+def _merged(items: Sequence[Payment], discarder: Seat) -> Payment:
+    first = items[0]
+    others = [_name(p.payer) for p in items if p.payer != discarder]
+    if not others:
+        return first
+    own = any(p.payer == discarder for p in items)
+    whose = (["its own"] if own else []) + [f"{n}'s" for n in others]
+    shares = ", ".join(whose[:-1]) + " and " + whose[-1] if len(whose) > 1 else whose[0]
+    each = "" if len({p.amount for p in items}) > 1 else f" of {first.amount}"
+    return replace(first, payer=discarder, amount=sum(p.amount for p in items),
+                   reason=f"{first.reason} [hot discard (热炮): {_name(discarder)} pays "
+                   f"{shares} share{'s' if len(whose) > 1 else ''}{each}]")
 
 
 def _tenpai_payments(patterns: dict[Seat, PatternResult | None],

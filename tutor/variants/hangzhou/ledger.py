@@ -6,7 +6,9 @@ multiplier product, and one token is worth ``rules.base_dealer_wins`` (8) from e
 When someone else wins, first that winner is paid for their hand, then the outgoing dealer's
 tokens; the winner becomes dealer. An exhaustive draw keeps the dealer and the tally. The game
 ends after the hand in which a score goes below zero; a tally still open when the game ends (or
-the session stops) is paid then.
+the session stops) is paid then. Every tally payment is labelled with the hand after which it is
+paid (its reason names the hand whose win put the tokens aside). A first-turn matching-discards
+penalty (:class:`FirstTurn`) is paid at once, before anything else of its hand.
 
 >>> game = play([HandResult.win(Seat.EAST, 2), HandResult.draw(), HandResult.win(Seat.SOUTH, 1)])
 >>> game.scores[Seat.EAST], game.scores[Seat.SOUTH]
@@ -19,54 +21,89 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tutor.core.tiles import Tile
 from tutor.errors import RulesError
 from tutor.ledger import Ledger, Payment, Seat
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import win_payments
+from tutor.variants.hangzhou.special import FirstTurnPenalty, first_turn_matching
+from tutor.variants.hangzhou.text import tile_text
 
-__all__ = ["GameLedger", "HandRecord", "HandResult", "play"]
+__all__ = ["FirstTurn", "GameLedger", "HandRecord", "HandResult", "play"]
 
 TALLY = "dealer tally"
 END_TALLY = "open tally at game end"
 
 
 @dataclass(frozen=True)
+class FirstTurn:
+    """A hand's first four discards (the dealer's first) matched, so the dealer paid: the four
+    tiles and the dealer's dice (two dice, or their total). :meth:`penalty` makes the payments
+    (:func:`~tutor.variants.hangzhou.special.first_turn_matching`); discards that do not match
+    are refused, since nothing would be paid."""
+
+    discards: tuple[Tile, ...]
+    dice: int | tuple[int, int]
+
+    def penalty(self, dealer: Seat, rules: HangzhouRules = HANGZHOU,
+                hand_number: int | None = None) -> FirstTurnPenalty:
+        penalty = first_turn_matching(self.discards, self.dice, dealer=dealer, rules=rules,
+                                      hand_number=hand_number)
+        if not penalty.applies:
+            tiles = " ".join(tile_text(t) for t in self.discards)
+            raise RulesError(f"first-turn discards {tiles} do not match (four of a kind, or "
+                             "three and a joker): there is no penalty to pay")
+        return penalty
+
+    def __str__(self) -> str:
+        tiles = " ".join(tile_text(t) for t in self.discards)
+        dice = (f"{self.dice[0]}+{self.dice[1]}" if isinstance(self.dice, tuple)
+                else str(self.dice))
+        return f"first-turn discards {tiles}, dice {dice}"
+
+
+@dataclass(frozen=True)
 class HandResult:
     """What a hand gave: a self-drawn win by ``winner`` at ``multiplier``, or an exhaustive draw
     (``winner`` None). ``reason`` names the rules behind the multiplier (it goes into the
-    payments); ``note`` is free text for the record."""
+    payments); ``note`` is free text for the record; ``first_turn`` a first-turn matching
+    discards penalty the dealer paid during the hand."""
 
     winner: Seat | None
     multiplier: int = 1
     reason: str = ""
     note: str = ""
+    first_turn: FirstTurn | None = None
 
     def __post_init__(self) -> None:
         if self.multiplier < 1:
             raise RulesError(f"a win's multiplier is at least 1, not {self.multiplier}")
 
     @classmethod
-    def win(cls, winner: Seat, multiplier: int = 1, reason: str = "", note: str = ""
-            ) -> HandResult:
-        return cls(winner, multiplier, reason, note)
+    def win(cls, winner: Seat, multiplier: int = 1, reason: str = "", note: str = "",
+            first_turn: FirstTurn | None = None) -> HandResult:
+        return cls(winner, multiplier, reason, note, first_turn)
 
     @classmethod
-    def draw(cls, note: str = "") -> HandResult:
-        return cls(None, note=note)
+    def draw(cls, note: str = "", first_turn: FirstTurn | None = None) -> HandResult:
+        return cls(None, note=note, first_turn=first_turn)
 
     def __repr__(self) -> str:
         note = f"note={self.note!r}" if self.note else ""
+        first = f"first_turn={self.first_turn!r}" if self.first_turn else ""
         if self.winner is None:
-            return f"HandResult.draw({note})"
-        extra = "".join(f", {x}" for x in (repr(self.reason) if self.reason else "", note) if x)
+            return f"HandResult.draw({', '.join(x for x in (note, first) if x)})"
+        extra = "".join(f", {x}" for x in (repr(self.reason) if self.reason else "", note,
+                                           first) if x)
         return f"HandResult.win(Seat.{self.winner.name}, {self.multiplier}{extra})"
 
     def __str__(self) -> str:
         note = f" [{self.note}]" if self.note else ""
+        first = f"; {self.first_turn}" if self.first_turn else ""
         if self.winner is None:
-            return f"exhaustive draw{note}"
+            return f"exhaustive draw{first}{note}"
         why = f" ({self.reason})" if self.reason else ""
-        return f"{self.winner.name.title()} wins x{self.multiplier}{why}{note}"
+        return f"{self.winner.name.title()} wins x{self.multiplier}{why}{first}{note}"
 
 
 @dataclass(frozen=True)
@@ -129,6 +166,7 @@ class GameLedger:
             "hands": [{"hand": r.number, "dealer": r.dealer.letter,
                        "winner": r.result.winner.letter if r.result.winner else None,
                        "multiplier": r.result.multiplier, "reason": r.result.reason,
+                       "first_turn": _first_turn_dict(r.result.first_turn),
                        "open_tokens": r.tokens,
                        "scores": {s.letter: r.scores[s - 1] for s in Seat},
                        "payments": r.payments.as_dicts()} for r in self.hands],
@@ -153,9 +191,17 @@ class GameLedger:
         return f"{self.ledger._repr_html_()}<p>final scores: {html.escape(scores)}</p>"
 
 
-def _tally_payments(dealer: Seat, tally: Sequence[tuple[int, int]], paid_after: int | None,
-                    rules: HangzhouRules, category: str) -> list[Payment]:
-    when = f"paid after hand {paid_after}" if paid_after is not None else "paid at the end"
+def _first_turn_dict(first: FirstTurn | None) -> dict[str, object] | None:
+    if first is None:
+        return None
+    dice = list(first.dice) if isinstance(first.dice, tuple) else first.dice
+    return {"discards": [str(t) for t in first.discards], "dice": dice}
+
+
+def _tally_payments(dealer: Seat, tally: Sequence[tuple[int, int]], paid_after: int,
+                    rules: HangzhouRules, category: str, at_end: bool = False) -> list[Payment]:
+    """The tally's payments, labelled with ``paid_after``, the hand after which they are paid."""
+    when = "paid at the end of the game" if at_end else f"paid after hand {paid_after}"
     out = []
     for origin, tokens in tally:
         for payer in Seat:
@@ -163,7 +209,7 @@ def _tally_payments(dealer: Seat, tally: Sequence[tuple[int, int]], paid_after: 
                 out.append(Payment(payer, dealer, rules.base_dealer_wins * tokens,
                                    f"{dealer.name.title()}'s tally from hand {origin}: "
                                    f"{tokens} token(s) x {rules.base_dealer_wins}, {when}",
-                                   category=category, hand=origin))
+                                   category=category, hand=paid_after))
     return out
 
 
@@ -180,6 +226,8 @@ def play(results: Sequence[HandResult], *, rules: HangzhouRules = HANGZHOU,
             raise RulesError(f"hand {number}: the game already ended after hand {ended_after}, "
                              "when a score went below zero")
         payments: list[Payment] = []
+        if result.first_turn is not None:
+            payments += result.first_turn.penalty(dealer, rules, number).payments
         winner = result.winner
         if winner is not None and winner == dealer:
             tally.append((number, result.multiplier))
@@ -201,5 +249,6 @@ def play(results: Sequence[HandResult], *, rules: HangzhouRules = HANGZHOU,
         dealer = winner or dealer
     final = Ledger()
     if settle_at_end and tally:
-        final = Ledger(tuple(_tally_payments(dealer, tally, None, rules, END_TALLY)))
+        final = Ledger(tuple(_tally_payments(dealer, tally, len(records), rules, END_TALLY,
+                                             at_end=True)))
     return GameLedger(rules, first_dealer, tuple(records), final, ended_after)

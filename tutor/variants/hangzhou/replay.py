@@ -9,29 +9,33 @@ The data is a list of hand results, in order (or an object ``{"first_dealer": "E
   the win is scored by :func:`~tutor.variants.hangzhou.scoring.score`;
 * ``"honor_discards"``: n >= 10, a Ten Honors Explosive Head.
 
-An optional ``"note"`` is kept in the payments' reasons. Any other field, a missing field or a
-value of the wrong kind is a :class:`LedgerFileError` naming the hand and the field.
+Any hand (a win or a draw) may also record ``"first_turn"``: the first-turn matching-discards
+penalty the dealer paid at the start of that hand, as ``{"discards": [four tiles, the dealer's
+first], "dice": [a, b]}`` (two dice of 1-6, or their total 2-12). The four discards must match
+(all the same, or three the same and a joker), otherwise there is nothing to pay and the file is
+refused. An optional ``"note"`` is kept in the payments' reasons. Any other field, a missing
+field or a value of the wrong kind is a :class:`LedgerFileError` naming the hand and the field.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tutor.core.notation import parse_hand, parse_tile
-from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
-from tutor.errors import TutorError
+from tutor.errors import RulesError, TutorError
 from tutor.ledger import Seat
-from tutor.variants.hangzhou.ledger import GameLedger, HandResult, play
+from tutor.variants.hangzhou.ledger import FirstTurn, GameLedger, HandResult, play
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import Situation, score
-from tutor.variants.hangzhou.special import ten_honors_explosive_head
+from tutor.variants.hangzhou.special import ten_honors_win
 
 __all__ = ["LedgerFileError", "hand_result", "replay"]
 
 _FIELDS = {"result", "winner", "multiplier", "hand", "drawn", "kongs", "joker_discards",
-           "honor_discards", "note"}
+           "honor_discards", "note", "first_turn"}
 
 
 class LedgerFileError(TutorError, ValueError):
@@ -72,16 +76,22 @@ def hand_result(entry: Any, number: int, rules: HangzhouRules = HANGZHOU) -> Han
     if unknown:
         raise _fail(where, unknown[0], f"unknown field (known: {', '.join(sorted(_FIELDS))})")
     result = entry.get("result")
+    first = _first_turn(entry, where)
     if result == "draw":
-        extra = sorted(set(entry) - {"result", "note"})
+        extra = sorted(set(entry) - {"result", "note", "first_turn"})
         if extra:
             raise _fail(where, extra[0], "a drawn hand has no winner or value")
-        return HandResult.draw(_note(entry, where))
+        return replace(HandResult.draw(_note(entry, where)), first_turn=first)
     if result != "win":
         raise _fail(where, "result", f"expected \"win\" or \"draw\", not {result!r}")
     if "winner" not in entry:
         raise _fail(where, "winner", "missing")
     winner = _seat(entry["winner"], where, "winner")
+    return replace(_win(entry, where, winner, number, rules), first_turn=first)
+
+
+def _win(entry: Mapping[str, Any], where: str, winner: Seat, number: int,
+         rules: HangzhouRules) -> HandResult:
     note = _note(entry, where)
     ways = [k for k in ("multiplier", "hand", "honor_discards") if k in entry]
     if len(ways) != 1:
@@ -91,7 +101,10 @@ def hand_result(entry: Any, number: int, rules: HangzhouRules = HANGZHOU) -> Han
         return HandResult.win(winner, _int(entry, "multiplier", where, 1), note=note)
     if ways == ["honor_discards"]:
         n = _int(entry, "honor_discards", where, rules.ten_honors_count)
-        special = ten_honors_explosive_head([Tile.parse("1z")] * n, winner=winner, rules=rules)
+        try:
+            special = ten_honors_win(n, winner=winner, rules=rules)
+        except RulesError as exc:
+            raise _fail(where, "honor_discards", str(exc)) from None
         return HandResult.win(winner, special.product, f"{special.line.name}, {n} honors",
                               note)
     for name in ("hand", "drawn"):
@@ -116,6 +129,47 @@ def hand_result(entry: Any, number: int, rules: HangzhouRules = HANGZHOU) -> Han
         raise _fail(where, "hand", str(exc)) from None
     names = ", ".join(line.name for line in sheet.lines) or "no multiplier"
     return HandResult.win(winner, sheet.product, names, note)
+
+
+def _first_turn(entry: Mapping[str, Any], where: str) -> FirstTurn | None:
+    """The hand's ``first_turn`` record, checked: four tiles, the dice, and a match."""
+    if "first_turn" not in entry:
+        return None
+    value = entry["first_turn"]
+    name = "first_turn"
+    if not isinstance(value, Mapping) or set(value) != {"discards", "dice"}:
+        raise _fail(where, name, "expected an object with \"discards\" (four tiles) and "
+                    f"\"dice\" (two dice), not {_short(value)}")
+    discards = value["discards"]
+    if (not isinstance(discards, list) or len(discards) != 4
+            or not all(isinstance(t, str) for t in discards)):
+        raise _fail(where, f"{name}.discards", "expected a list of four tiles, the dealer's "
+                    f"first, not {_short(discards)}")
+    tiles = []
+    for text in discards:
+        try:
+            tile = parse_tile(text)
+        except ValueError as exc:
+            raise _fail(where, f"{name}.discards", str(exc)) from None
+        tiles.append(tile)
+    dice = value["dice"]
+    pair = isinstance(dice, list) and len(dice) == 2 and all(
+        isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+    total = isinstance(dice, int) and not isinstance(dice, bool) and 2 <= dice <= 12
+    if not (pair or total):
+        raise _fail(where, f"{name}.dice", "expected two dice of 1-6 such as [3, 4], or "
+                    f"their total 2-12, not {_short(dice)}")
+    first = FirstTurn(tuple(tiles), (dice[0], dice[1]) if pair else dice)
+    try:
+        first.penalty(Seat.EAST)
+    except RulesError as exc:
+        raise _fail(where, f"{name}.discards", str(exc)) from None
+    return first
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _note(entry: Mapping[str, Any], where: str) -> str:

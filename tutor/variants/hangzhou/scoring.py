@@ -17,23 +17,32 @@ non-joker tile.
 from __future__ import annotations
 
 import html
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 
-from tutor.core.hand import Hand, format_tiles
-from tutor.core.shapes import Decomposition, GroupKind, Shape, decompositions
+from tutor.core.hand import Hand, Meld
+from tutor.core.shapes import Decomposition, Shape, decompositions
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import waits
 from tutor.errors import HandError, RulesError
 from tutor.ledger import Ledger, Payment, Seat
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules, ScoringMode
+from tutor.variants.hangzhou.text import (
+    hand_text,
+    joker_text,
+    reading_text,
+    tile_text,
+    tiles_text,
+)
 
-__all__ = ["ScoreLine", "ScoreSheet", "Situation", "WinSource", "effective_product",
-           "score", "win_payments"]
+__all__ = ["RunnerUp", "ScoreLine", "ScoreSheet", "Situation", "WinSource",
+           "effective_product", "score", "win_payments"]
 
 V = Variant.HANGZHOU
 JOKER = Tile.parse("5z")
+PAIR_WAIT = "White Dragon Pair Wait"
 
 
 class WinSource(Enum):
@@ -155,8 +164,24 @@ def win_payments(winner: Seat, dealer: Seat, product: int, *, rules: HangzhouRul
 
 
 @dataclass(frozen=True)
+class RunnerUp:
+    """The next-best reading of a won hand, and its multipliers: what the chosen reading beat."""
+
+    reading: Decomposition
+    lines: tuple[ScoreLine, ...]
+    product: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {"shape": self.reading.shape.value, "groups": str(self.reading),
+                "jokers": joker_text(self.reading), "lines": [line.name for line in self.lines],
+                "product": self.product}
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
-    """A scored self-drawn win: the reading used, the multipliers, the product and the payments."""
+    """A scored self-drawn win: the reading used, the multipliers, the product and the payments.
+
+    ``runner_up`` is the next-best reading (``None`` when the hand has one reading)."""
 
     hand: Hand
     drawn: Tile
@@ -167,6 +192,7 @@ class ScoreSheet:
     lines: tuple[ScoreLine, ...]
     product: int
     payments: Ledger = field(repr=False)
+    runner_up: RunnerUp | None = field(default=None, repr=False)
 
     @property
     def lines_product(self) -> int:
@@ -185,11 +211,23 @@ class ScoreSheet:
     @property
     def jokers(self) -> str:
         """What each joker stood for in the reading used."""
-        parts = [f"白={t}" for t in self.reading.joker_stands_for]
-        parts += ["白" * len(g.tiles) + (" as any pair" if g.kind is GroupKind.PAIR else
-                                         " as any set")
-                  for g in self.reading.groups if g.wild]
-        return ", ".join(parts) if parts else "no jokers"
+        return joker_text(self.reading)
+
+    def runner_up_text(self) -> str | None:
+        """The runner-up reading and why the chosen one beat it (``None``: a single reading)."""
+        other = self.runner_up
+        if other is None:
+            return None
+        if other.product < self.product:
+            missing = Counter(line.name for line in self.lines)
+            missing.subtract(line.name for line in other.lines)
+            lacks = ", ".join(sorted(missing.elements()))
+            why = f"x{other.product}, lower than x{self.product}"
+            why += f" (it lacks {lacks})" if lacks else ""
+        else:
+            why = f"x{other.product}, the same product: either reading pays the same"
+        return (f"runner-up: {reading_text(other.reading)} ({other.reading.shape.value}): "
+                f"{why}")
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -199,6 +237,7 @@ class ScoreSheet:
                       "joker_discards": self.situation.joker_discards},
             "reading": {"shape": self.reading.shape.value, "groups": str(self.reading),
                         "jokers": self.jokers, "of_readings": self.readings},
+            "runner_up": self.runner_up.as_dict() if self.runner_up is not None else None,
             "lines": [line.as_dict() for line in self.lines],
             "product": self.product, "scoring": self.rules.scoring.value,
             "payments": self.payments.as_dicts(), "total": self.total,
@@ -212,10 +251,14 @@ class ScoreSheet:
     def __str__(self) -> str:
         s = self.situation
         who = f"{s.winner.name.title()}" + (" (dealer)" if s.dealer_wins else "")
-        out = [f"Hangzhou self-drawn win by {who}: {self.hand}, drew {self.drawn}",
-               f"reading: {self.reading} ({self.reading.shape.value}; the best of "
+        out = [f"Hangzhou self-drawn win by {who}: {hand_text(self.hand)}, drew "
+               f"{tile_text(self.drawn)}",
+               f"reading: {reading_text(self.reading)} ({self.reading.shape.value}; the best of "
                f"{self.readings} reading{'s' if self.readings != 1 else ''})",
                f"jokers: {self.jokers}"]
+        runner_up = self.runner_up_text()
+        if runner_up is not None:
+            out.append(runner_up)
         out += [f"  {line}" for line in self.lines] or ["  no multiplier"]
         if self.rules.scoring is ScoringMode.MIL_FAN:
             out.append(f"fan: {self.fan} (cap {self.rules.fan_cap}) -> x{self.product}")
@@ -232,9 +275,12 @@ class ScoreSheet:
             for line in self.lines) or "<tr><td colspan='4'>no multiplier</td></tr>"
         head = html.escape(str(self).split("\n", 1)[0])
         receives = f"{self.situation.winner.name.title()} receives {self.total}"
+        runner_up = self.runner_up_text()
+        other = f"<br>{html.escape(runner_up)}" if runner_up is not None else ""
         return (f"<div class='tutor-sheet'><p><b>{head}</b><br>reading: "
-                f"{html.escape(str(self.reading))} ({html.escape(self.reading.shape.value)}); "
-                f"jokers: {html.escape(self.jokers)}</p><table><thead><tr><th>rule</th>"
+                f"{html.escape(reading_text(self.reading))} "
+                f"({html.escape(self.reading.shape.value)}); "
+                f"jokers: {html.escape(self.jokers)}{other}</p><table><thead><tr><th>rule</th>"
                 f"<th>中文</th><th>x</th><th>from</th></tr></thead><tbody>{rows}</tbody>"
                 f"</table><p>product: x{self.product}; {html.escape(receives)}</p>"
                 f"{self.payments._repr_html_()}</div>")
@@ -262,19 +308,40 @@ def score(hand: Hand, drawn: Tile, situation: Situation | None = None, *,
         raise HandError(f"{hand}: {in_hand} jokers held and {situation.joker_discards} "
                         "discarded in the chain, but only four exist")
     common = _common_lines(hand, drawn, situation, rules, in_hand)
+    pair_wait = any(line.name == PAIR_WAIT for line in common)
     scored = []
     for order, reading in enumerate(readings):
         lines = common + _shape_lines(reading, hand, rules)
         wild = sum(g.joker_tiles for g in reading.groups if g.wild)
-        scored.append((effective_product(lines, rules), _product(lines), wild, -order,
+        # best product first; among equals, a reading where the credited White Dragon Pair
+        # Wait shows (the joker pairs the drawn tile), then jokers kept wild, then the first
+        shows = pair_wait and _shows_pair_wait(reading, drawn)
+        scored.append(((effective_product(lines, rules), _product(lines), shows, wild, -order),
                        reading, lines))
-    product, _, _, _, reading, lines = max(scored, key=lambda x: x[:4])
+    scored.sort(key=lambda x: x[0], reverse=True)
+    (product, *_), reading, lines = scored[0]
+    runner_up = None
+    if len(scored) > 1:
+        (other, *_), other_reading, other_lines = scored[1]
+        runner_up = RunnerUp(other_reading, other_lines, other)
     who = situation.winner.name.title()
     reason = f"{who}'s self-drawn win x{product}"
     payments = win_payments(situation.winner, situation.dealer, product, rules=rules,
                             reason=reason, hand=situation.hand_number)
     return ScoreSheet(hand, drawn, situation, rules, reading, len(readings), lines, product,
-                      payments)
+                      payments, runner_up)
+
+
+def _shows_pair_wait(reading: Decomposition, drawn: Tile) -> bool:
+    """Whether the reading pairs a joker with the drawn tile (two jokers, if a joker was
+    drawn): the White Dragon Pair Wait as a learner sees it."""
+    for group in reading.pairs:
+        if drawn == JOKER and group.joker_tiles == 2:
+            return True
+        if drawn != JOKER and not group.wild and group.jokers == (drawn,) and \
+                drawn in group.tiles:
+            return True
+    return False
 
 
 def _product(lines: tuple[ScoreLine, ...]) -> int:
@@ -291,22 +358,40 @@ def _common_lines(hand: Hand, drawn: Tile, s: Situation, rules: HangzhouRules,
     white = in_hand + s.joker_discards
     source = f"{in_hand} in hand + {s.joker_discards} discarded in the chain"
     if white == 3:
-        lines.append(ScoreLine("Three White Dragons", rules.three_white_dragons, source))
+        lines.append(ScoreLine("Three White Dragons", rules.three_white_dragons, source,
+                               "三财神"))
     elif white == 4:
-        lines.append(ScoreLine("Four White Dragons", rules.four_white_dragons, source))
-    kongs = [m for m in hand.melds if m.is_kong]
-    chain_kongs = kongs[len(kongs) - s.kongs:]  # the chain's kongs are the last declared
-    for i, meld in enumerate(chain_kongs, 1):
-        lines.append(ScoreLine("After a gang", rules.after_gang,
-                               f"kong {i} of {s.kongs} in the chain: {meld}", "杠开"))
+        lines.append(ScoreLine("Four White Dragons", rules.four_white_dragons, source, "四财神"))
+    lines += _gang_lines(hand, s.kongs, rules)
     before = hand.remove(drawn)
     if waits(before, V).white_dragon_pair_wait:
-        lines.append(ScoreLine("White Dragon Pair Wait", rules.white_dragon_pair_wait,
-                               f"{before}: one 白 set aside, the rest is complete", "爆头"))
+        lines.append(ScoreLine(PAIR_WAIT, rules.white_dragon_pair_wait,
+                               f"{hand_text(before)}: one 白 set aside, the rest is complete",
+                               "爆头"))
     for i in range(1, s.joker_discards + 1):
         lines.append(ScoreLine("After a White Dragon Discard", rules.after_white_dragon_discard,
                                f"joker discard {i} of {s.joker_discards} in the chain", "财飘"))
     return tuple(lines)
+
+
+def _gang_lines(hand: Hand, chain: int, rules: HangzhouRules) -> list[ScoreLine]:
+    """One After a gang line per kong in the chain. The hand does not say which of its kongs
+    the chain holds when it holds more, so the lines name them all, in a fixed order (never the
+    order the melds were written in)."""
+    kongs = sorted((m for m in hand.melds if m.is_kong), key=_meld_order)
+    shown = " ".join(hand_text(Hand((), (m,))) for m in kongs)
+    out = []
+    for i in range(1, chain + 1):
+        if chain == len(kongs):
+            what = f"kong {i} of {chain} in the chain: {hand_text(Hand((), (kongs[i - 1],)))}"
+        else:
+            what = f"kong {i} of {chain} in the chain, among the hand's kongs {shown}"
+        out.append(ScoreLine("After a gang", rules.after_gang, what, "杠开"))
+    return out
+
+
+def _meld_order(meld: Meld) -> tuple[int, str]:
+    return meld.tiles[0].index, meld.kind.value
 
 
 def _shape_lines(reading: Decomposition, hand: Hand,
@@ -324,7 +409,7 @@ def _shape_lines(reading: Decomposition, hand: Hand,
     for i, n in enumerate(hand.counts):
         tile = Tile(i)
         if n == 4 and (tile != JOKER or rules.four_jokers_tile_hog):
-            what = "白白白白 (option four_jokers_tile_hog)" if tile == JOKER else format_tiles(
-                [tile] * 4)
+            what = ("白白白白 (option four_jokers_tile_hog)" if tile == JOKER
+                    else tiles_text([tile] * 4))
             lines.append(ScoreLine("Tile Hog", rules.tile_hog, what, "四归一"))
     return tuple(lines)

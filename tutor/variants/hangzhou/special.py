@@ -17,12 +17,15 @@ from tutor.errors import RulesError
 from tutor.ledger import Ledger, Payment, Seat
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import ScoreLine, effective_product, win_payments
+from tutor.variants.hangzhou.text import tile_text
 
-__all__ = ["Discard", "FirstTurnPenalty", "SpecialWin", "first_turn_matching",
-           "ten_honors_explosive_head", "ten_honors_multiplier"]
+__all__ = ["HONOR_TILES", "Discard", "FirstTurnPenalty", "SpecialWin", "first_turn_matching",
+           "ten_honors_explosive_head", "ten_honors_multiplier", "ten_honors_win"]
 
 JOKER = Tile.parse("5z")
 TEN_HONORS = "Ten Honors Explosive Head"
+#: the honor tiles of the set (seven kinds, four each): no player discards more honors
+HONOR_TILES = 28
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,9 @@ def ten_honors_multiplier(n: int, rules: HangzhouRules = HANGZHOU) -> int:
     """The multiplier for ``n`` honor discards in a row: x4 at ten, doubling per extra honor."""
     if n < rules.ten_honors_count:
         raise RulesError(f"{TEN_HONORS} needs {rules.ten_honors_count} honor discards, not {n}")
+    if n > HONOR_TILES:
+        raise RulesError(f"{TEN_HONORS}: {n} honor discards, but the set has only "
+                         f"{HONOR_TILES} honor tiles")
     extra: int = rules.ten_honors_extra ** (n - rules.ten_honors_count)
     return rules.ten_honors_multiplier * extra
 
@@ -65,7 +71,8 @@ class SpecialWin:
 
     def __str__(self) -> str:
         lines = [f"{self.line.name} by {self.winner.name.title()}"
-                 f"{' (dealer)' if self.winner == self.dealer else ''}",
+                 f"{' (dealer)' if self.winner == self.dealer else ''}: a special win, the "
+                 "shape of the hand does not matter",
                  f"  {self.line}", f"product: x{self.product}"]
         lines += [f"  {p}" for p in self.payments]
         lines.append(f"{self.winner.name.title()} receives {self.total}")
@@ -94,9 +101,35 @@ def ten_honors_explosive_head(discards: Sequence[Discard | Tile], *,
     if made:
         raise RulesError(f"{TEN_HONORS}: the player claimed {made[0]} (no claim is allowed)")
     n = len(items)
-    tiles = " ".join(str(d.tile) for d in items)
-    line = ScoreLine(TEN_HONORS, ten_honors_multiplier(n, rules),
-                     f"{n} honor discards: {tiles}")
+    tiles = " ".join(tile_text(d.tile) for d in items)
+    return _special(n, f"{n} honor discards: {tiles}", winner, dealer, rules, hand_number)
+
+
+def ten_honors_win(n: int, *, winner: Seat = Seat.SOUTH, dealer: Seat = Seat.EAST,
+                   rules: HangzhouRules = HANGZHOU, hand_number: int | None = None
+                   ) -> SpecialWin:
+    """The Ten Honors Explosive Head after ``n`` honor discards, when only their number is
+    known (``tutor score hangzhou --honor-discards N``, a ledger file's ``honor_discards``).
+
+    >>> print(ten_honors_win(11).line)
+    Ten Honors Explosive Head: x8 [11 honor discards in a row from the start of the hand ...]
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise RulesError(f"{TEN_HONORS}: the number of honor discards is a whole number, "
+                         f"not {n!r}")
+    source = (f"{n} honor discards in a row from the start of the hand (jokers count as "
+              "honors), none claimed, no call made")
+    return _special(n, source, winner, dealer, rules, hand_number)
+
+
+def _special(n: int, source: str, winner: Seat, dealer: Seat, rules: HangzhouRules,
+             hand_number: int | None) -> SpecialWin:
+    multiplier = ten_honors_multiplier(n, rules)
+    extra = n - rules.ten_honors_count
+    how = (f"x{rules.ten_honors_multiplier} at {rules.ten_honors_count}" +
+           (f", x{rules.ten_honors_extra} per honor beyond {rules.ten_honors_count} "
+            f"({extra} more)" if extra else ""))
+    line = ScoreLine(TEN_HONORS, multiplier, f"{source}; {how}")
     product = effective_product((line,), rules)
     payments = win_payments(winner, dealer, product, rules=rules, hand=hand_number,
                             reason=f"{winner.name.title()}'s {TEN_HONORS} x{product}")

@@ -3,7 +3,9 @@
 A complete hand is four groups (chow, pong or kong; declared melds included) and a pair, or,
 where the variant allows, seven pairs (four identical undeclared tiles count as two pairs).
 In Hangzhou each White Dragon is a joker: it may stand for any other kind, and jokers may form
-sets and pairs among themselves ("wild" groups). Every :class:`Decomposition` says what each
+sets and pairs among themselves ("wild" groups). By the rule of record a joker may also stand for
+a "fifth copy" of a kind whose four natural copies are all held (``joker_fifth_copy=True``);
+``joker_fifth_copy=False`` is the stricter reading. Every :class:`Decomposition` says what each
 joker stood for.
 
 This module enumerates readings by plain recursion: it is the explainer used by scoring. The fast
@@ -141,8 +143,10 @@ def require_size(hand: Hand, sizes: tuple[int, ...], what: str) -> None:
                         f"this one has {hand.size}")
 
 
-def decompositions(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> list[Decomposition]:
-    """Every reading of a complete 14-tile hand, without repeats; empty if it is not complete."""
+def decompositions(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
+                   joker_fifth_copy: bool = True) -> list[Decomposition]:
+    """Every reading of a complete 14-tile hand, without repeats; empty if it is not complete.
+    ``joker_fifth_copy``: whether a joker may stand for a copy beyond the fourth (Hangzhou)."""
     variant = Variant.parse(variant)
     hand.check(variant)
     require_size(hand, (14,), "a win")
@@ -152,6 +156,8 @@ def decompositions(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> lis
     if variant.joker is not None:
         held[variant.joker.index] = 0
     room = [4 - n for n in held]  # how many more of each kind jokers may stand for
+    if joker_fifth_copy:
+        room = [8] * 34  # four jokers at most, so never a limit
     if variant.joker is not None:
         room[variant.joker.index] = 0
     meld_groups = tuple(_meld_group(m, variant) for m in hand.melds)

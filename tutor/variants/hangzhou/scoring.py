@@ -248,7 +248,7 @@ def score(hand: Hand, drawn: Tile, situation: Situation | None = None, *,
         raise RulesError(f"{hand}: a win {situation.source.phrase} is not allowed in Hangzhou "
                          "(self-draw only: the seed, section 2)")
     hand.check(V)
-    readings = decompositions(hand, V)
+    readings = decompositions(hand, V, joker_fifth_copy=rules.joker_fifth_copy)
     if not readings:
         raise RulesError(f"{hand}: not a complete hand (four groups and a pair, or seven pairs)")
     if drawn not in hand.concealed:
@@ -300,7 +300,7 @@ def _common_lines(hand: Hand, drawn: Tile, s: Situation, rules: HangzhouRules,
         lines.append(ScoreLine("After a gang", rules.after_gang,
                                f"kong {i} of {s.kongs} in the chain: {meld}", "杠开"))
     before = hand.remove(drawn)
-    if waits(before, V).white_dragon_pair_wait:
+    if waits(before, V, joker_fifth_copy=rules.joker_fifth_copy).white_dragon_pair_wait:
         lines.append(ScoreLine("White Dragon Pair Wait", rules.white_dragon_pair_wait,
                                f"{before}: one 白 set aside, the rest is complete", "爆头"))
     for i in range(1, s.joker_discards + 1):

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
 from tutor.core.hand import Hand, Meld, MeldKind
@@ -25,7 +27,9 @@ from tutor.core.waits import (
     waits,
 )
 from tutor.errors import HandError, IllegalActionError, NotationError, RulesError, TutorError
-from tutor.ledger import Ledger, Payment, Seat
+
+if TYPE_CHECKING:
+    from tutor.ledger import Ledger, Payment, Seat
 
 __all__ = [
     "Decomposition",
@@ -64,3 +68,13 @@ __all__ = [
     "useful_tiles",
     "waits",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``Ledger``, ``Payment`` and ``Seat`` (settlement, not the core) load on first use, so
+    ``import tutor`` loads only what reading hands needs."""
+    if name in ("Ledger", "Payment", "Seat"):
+        from tutor import ledger
+
+        return getattr(ledger, name)
+    raise AttributeError(f"module 'tutor' has no attribute {name!r}")

@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 __version__ = "0.1.0"
 
 from tutor.core.hand import Hand, Meld, MeldKind
@@ -28,7 +26,10 @@ from tutor.core.waits import (
 )
 from tutor.errors import HandError, IllegalActionError, NotationError, RulesError, TutorError
 
+TYPE_CHECKING = False  # typing is not imported at run time: it costs every start
 if TYPE_CHECKING:
+    from typing import Any
+
     from tutor.ledger import Ledger, Payment, Seat
 
 __all__ = [

@@ -16,7 +16,8 @@ def _loaded_after(code: str) -> set[str]:
     """The ``tutor`` modules (and a few heavy standard ones) a fresh interpreter holds after
     running ``code``."""
     probe = (f"import sys\n{code}\nprint(' '.join(m for m in sys.modules if m.startswith"
-             "('tutor') or m in ('json', 'html', 'random', 'statistics')))")
+             "('tutor') or m in ('json', 'html', 'random', 'statistics', 'dataclasses', 'typing', "
+             "'inspect')))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout
     return set(out.split())
@@ -70,7 +71,8 @@ def test_import_tutor_loads_only_the_core() -> None:
     loaded = _loaded_after("import tutor")
     assert loaded <= {"tutor", "tutor.errors", "tutor.core", "tutor.core.tiles",
                       "tutor.core.variant", "tutor.core.hand", "tutor.core.notation",
-                      "tutor.core.shapes", "tutor.core.tables", "tutor.core.waits"}, loaded
+                      "tutor.core.shapes", "tutor.core.tables", "tutor.core.waits",
+                      "tutor.core.value"}, loaded  # nor dataclasses, typing or inspect
     import tutor
 
     assert tutor.Ledger.__name__ == "Ledger"  # settlement values still reachable, on first use

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.notation import parse_hand
-from tutor.core.shapes import Decomposition, GroupKind, Shape, decompositions, joker_count
+from tutor.core.shapes import Decomposition, Group, GroupKind, Shape, decompositions, joker_count
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import efficiency, is_win, shanten, useful_tiles, waits
@@ -662,8 +662,6 @@ def test_no_fifth_joker_among_improving_tiles() -> None:
 
 def test_the_decomposition_checker_catches_wrong_readings() -> None:
     """The validator used above is not vacuous: doctored readings are refused."""
-    import dataclasses
-
     hand = parse_hand("123m 5白7m 444p 中中中 東東", HANGZHOU)
     (good,) = decompositions(hand, HANGZHOU)
     assert decomposition_problems(hand, HANGZHOU, [good]) == ""
@@ -671,11 +669,12 @@ def test_the_decomposition_checker_catches_wrong_readings() -> None:
     groups = list(good.groups)
     i = next(i for i, g in enumerate(groups) if g.jokers)
     # the joker said to stand for 5m instead of 6m in 567m
-    groups[i] = dataclasses.replace(groups[i], jokers=(KINDS[4],))
-    wrong = dataclasses.replace(good, groups=tuple(groups))
+    g = groups[i]
+    groups[i] = Group(g.kind, g.tiles, (KINDS[4],), g.wild, g.meld)
+    wrong = Decomposition(good.shape, tuple(groups))
     assert decomposition_problems(hand, HANGZHOU, [wrong]) != ""
     # a pair dropped
-    short = dataclasses.replace(good, groups=good.groups[:-1])
+    short = Decomposition(good.shape, good.groups[:-1])
     assert decomposition_problems(hand, HANGZHOU, [short]) != ""
 
 

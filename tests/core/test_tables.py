@@ -10,7 +10,7 @@ import pytest
 from tutor.core import tables
 from tutor.core import waits as waits_module
 from tutor.core.notation import parse_hand
-from tutor.core.tables import SHIPPED, costs, read_shipped
+from tutor.core.tables import MOST, SHIPPED, costs, pattern_count, read_shipped, suit_table
 from tutor.core.variant import Variant
 from tutor.core.waits import shanten, waits
 
@@ -27,17 +27,38 @@ def test_the_shipped_tables_are_what_the_generator_writes() -> None:
 
 @pytest.mark.parametrize("name", sorted(SHIPPED))
 def test_shipped_vectors_equal_the_dynamic_programme(name: str) -> None:
-    """Sampled patterns of each file agree with :func:`tutor.core.tables.costs`, the plain
-    recursion that fills the tables not shipped (an independent check of the numpy build)."""
+    """Sampled patterns, read through the table's own positions, agree with
+    :func:`tutor.core.tables.costs`, the plain recursion that fills the tables not shipped (an
+    independent check of the numpy build); so do the one-pass neighbours."""
     limits, chows = SHIPPED[name]
     vectors, ids = read_shipped(name)
-    assert len(ids) == 5 ** len(limits) and len(vectors) <= 256
+    assert len(ids) == pattern_count(len(limits)) and len(vectors) <= 256
+    table = suit_table(limits, chows)
+    table.id(bytes(len(limits)))  # reads the file
     rng = random.Random(name)
-    for _ in range(2000):
+    checked = 0
+    while checked < 1500:
         counts = bytes(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) if limits[r] else 0
                        for r in range(len(limits)))
-        index = int("".join(str(n) for n in counts), 5)
-        assert vectors[ids[index]] == costs(counts, limits, chows), counts.hex()
+        if sum(counts) > MOST:
+            continue
+        checked += 1
+        position = table._position(counts)
+        assert vectors[ids[position]] == costs(counts, limits, chows), counts.hex()
+        for r, near in enumerate(table._neighbours(counts)):
+            more = bytearray(counts)
+            more[r] += 1
+            assert near == table._position(bytes(more)), (counts.hex(), r)
+
+
+def test_positions_number_the_shipped_patterns_in_order() -> None:
+    from itertools import product
+
+    table = suit_table(*SHIPPED["honors"])
+    table.id(bytes(7))
+    patterns = [bytes(p) for p in product(range(5), repeat=7) if sum(p) <= MOST]
+    assert [table._position(p) for p in patterns] == list(range(pattern_count(7)))
+    assert table._position(bytes([4, 4, 4, 3, 0, 0, 0])) == -1  # 15 tiles: not shipped
 
 
 def test_a_file_that_is_no_table_is_refused(tmp_path: pytest.TempPathFactory,

@@ -21,23 +21,32 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
 
 from tutor import __version__
 from tutor.errors import TutorError
 
+TYPE_CHECKING = False  # typing is not imported at run time: it costs every start
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["COMMANDS", "Command", "Commands", "build_parser", "emit", "main"]
 
-Handler = Callable[[argparse.Namespace], int]
+Handler = Callable[[argparse.Namespace], int]  # (a run-time alias: no typing needed)
 
 
-class Command(NamedTuple):
+class Command:
     """One subcommand: ``tutor name [variant] ...``, defined in ``tutor.cli.<module>``."""
 
-    name: str
-    variant: str | None
-    module: str
-    help: str
+    __slots__ = ("help", "module", "name", "variant")
+
+    def __init__(self, name: str, variant: str | None, module: str, help: str) -> None:
+        self.name = name
+        self.variant = variant
+        self.module = module
+        self.help = help
+
+    def __repr__(self) -> str:
+        return f"Command({self.name!r}, {self.variant!r}, {self.module!r}, {self.help!r})"
 
 
 COMMANDS: tuple[Command, ...] = (

@@ -7,7 +7,8 @@ For each table of :data:`tutor.core.tables.SHIPPED` it computes the cost vector 
 pattern with up to four copies a rank (``5 ** ranks`` patterns), by the same dynamic programme as
 :func:`tutor.core.tables.costs`, run over all patterns at once with numpy arrays, rank by rank
 from the last. A file holds a header, the distinct vectors (ten bytes each) and one byte per
-pattern (the position of its vector), zlib-compressed. The engine itself never imports this
+pattern of at most fourteen tiles (the position of its vector; patterns in lexicographic
+order), zlib-compressed. The engine itself never imports this
 module and needs no numpy.
 """
 
@@ -19,7 +20,7 @@ import sys
 import zlib
 from typing import Any
 
-from tutor.core.tables import DATA_DIR, INF, MAGIC, SHIPPED, read_shipped
+from tutor.core.tables import DATA_DIR, INF, MAGIC, MOST, SHIPPED, rank_choices, read_shipped
 
 __all__ = ["all_vectors", "build", "encode", "main"]
 
@@ -49,20 +50,11 @@ def all_vectors(limits: bytes, chows: bool) -> Any:
             if carried > cap:
                 continue
             acc = np.full((5, size, 5, 2), big, dtype=np.int16)
-            for pong in (0, 1, 2):
-                for pair in (0, 1):
-                    base = carried + 3 * pong + 2 * pair
-                    if base > cap:
-                        continue
-                    top = min(4 - pong, cap - base) if can_start else 0
-                    for x in range(top + 1):
-                        sets = pong + x
-                        if sets > 4:
-                            continue
-                        cost = np.maximum(base + x - c, 0)
-                        sub = g[x, u][None, :, :5 - sets, :2 - pair] + cost
-                        view = acc[:, :, sets:, pair:]
-                        np.minimum(view, sub, out=view)
+            for sets, pair, x, need in rank_choices(carried, cap, can_start):
+                cost = np.maximum(need - c, 0)
+                sub = g[x, u][None, :, :5 - sets, :2 - pair] + cost
+                view = acc[:, :, sets:, pair:]
+                np.minimum(view, sub, out=view)
             out[u, v] = acc.reshape(5 * size, 5, 2)
         g = np.minimum(out, big)
     return np.minimum(g[0, 0].reshape(-1, 10), INF)
@@ -72,7 +64,10 @@ def encode(limits: bytes, chows: bool) -> bytes:
     """The uncompressed content of a table's file."""
     import numpy as np
 
-    vectors = np.ascontiguousarray(all_vectors(limits, chows).astype(np.uint8))
+    n = len(limits)
+    index = np.arange(5 ** n)
+    held = sum((index // 5 ** (n - 1 - r)) % 5 for r in range(n))
+    vectors = np.ascontiguousarray(all_vectors(limits, chows)[held <= MOST].astype(np.uint8))
     rows = vectors.view(np.dtype((np.void, 10))).reshape(-1)
     keys, inverse = np.unique(rows, return_inverse=True)  # sorted: the same file every time
     unique = keys.view(np.uint8).reshape(-1, 10)

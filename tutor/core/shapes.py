@@ -15,12 +15,12 @@ and against an independent brute force.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from enum import Enum
 
 from tutor.core.hand import Hand, Meld, MeldKind, format_tiles
 from tutor.core.tiles import KINDS, Tile
+from tutor.core.value import Value
 from tutor.core.variant import Variant
 from tutor.errors import HandError
 
@@ -40,8 +40,7 @@ class Shape(Enum):
     SEVEN_PAIRS = "seven pairs"
 
 
-@dataclass(frozen=True, order=True)
-class Group:
+class Group(Value):
     """One group of a reading.
 
     ``tiles`` are the kinds the group stands for (sorted); ``jokers`` the kinds that jokers stand
@@ -50,11 +49,21 @@ class Group:
     meld the group is, if any.
     """
 
+    __slots__ = ("jokers", "kind", "meld", "tiles", "wild")
+    _fields = ("kind", "tiles", "jokers", "wild", "meld")
     kind: GroupKind
     tiles: tuple[Tile, ...]
-    jokers: tuple[Tile, ...] = ()
-    wild: bool = False
-    meld: Meld | None = None
+    jokers: tuple[Tile, ...]
+    wild: bool
+    meld: Meld | None
+
+    def __init__(self, kind: GroupKind, tiles: Iterable[Tile], jokers: Iterable[Tile] = (),
+                 wild: bool = False, meld: Meld | None = None) -> None:
+        self._set("kind", kind)
+        self._set("tiles", tuple(tiles))
+        self._set("jokers", tuple(jokers))
+        self._set("wild", wild)
+        self._set("meld", meld)
 
     @property
     def tile(self) -> Tile:
@@ -89,12 +98,17 @@ class Group:
         return text
 
 
-@dataclass(frozen=True)
-class Decomposition:
+class Decomposition(Value):
     """One reading of a complete hand: its shape and its groups (sets first, pairs last)."""
 
+    __slots__ = ("groups", "shape")
+    _fields = ("shape", "groups")
     shape: Shape
     groups: tuple[Group, ...]
+
+    def __init__(self, shape: Shape, groups: Iterable[Group]) -> None:
+        self._set("shape", shape)
+        self._set("groups", tuple(groups))
 
     @property
     def sets(self) -> tuple[Group, ...]:

@@ -27,7 +27,6 @@ The numbers come from the per-suit tables of :mod:`tutor.core.tables`; the readi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from tutor.core.hand import Hand
@@ -39,11 +38,11 @@ from tutor.core.tables import (
     conv_id,
     costs,
     intern,
-    optimal_entries,
     suit_table,
     vector,
 )
 from tutor.core.tiles import KINDS, Tile
+from tutor.core.value import Value
 from tutor.core.variant import Variant
 from tutor.errors import HandError
 
@@ -69,6 +68,7 @@ _HONOR_TABLES = {None: suit_table(bytes([4] * 7), False),
 _SUITED_FIFTH = suit_table(bytes([FIFTH] * 9), True)
 _HONORS_FIFTH = {None: suit_table(bytes([FIFTH] * 7), False),
                  31: suit_table(bytes([FIFTH] * 4 + [0] + [FIFTH] * 2), False)}
+_EMPTY = frozenset((bytes(9), bytes(7)))  # a suit with no tiles
 _PAIRS = bytes(n // 2 for n in range(256))
 _ODD = bytes(n & 1 for n in range(256))
 _NATURAL_MASK = {v: sum(1 << t.index for t in v.natural_kinds) for v in Variant}
@@ -100,7 +100,7 @@ class _Analysis:
     needs a joker that is not locked in a concealed kong of jokers)."""
 
     __slots__ = ("ab", "cd", "counts", "fifth", "ids", "joker", "jokers", "melded", "need",
-                 "seven", "tables")
+                 "parts", "seven", "tables")
 
     def __init__(self, counts: bytes, jokers: int, melded: bytes, melds: int,
                  variant: Variant, fifth: bool) -> None:
@@ -118,8 +118,9 @@ class _Analysis:
         else:
             self.tables = [_SUITED_TABLE, _SUITED_TABLE, _SUITED_TABLE, _HONOR_TABLES[joker]]
         t = self.tables
-        self.ids = a, b, c, d = (t[0].id(counts[0:9]), t[1].id(counts[9:18]),
-                                 t[2].id(counts[18:27]), t[3].id(counts[27:34]))
+        self.parts = parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+        self.ids = a, b, c, d = (t[0].id(parts[0]), t[1].id(parts[1]), t[2].id(parts[2]),
+                                 t[3].id(parts[3]))
         self.ab = conv_id(a, b)
         self.cd = conv_id(c, d)
 
@@ -138,19 +139,17 @@ class _Analysis:
         a, b, c, d = self.ids
         ab, cd = self.ab, self.cd
         target = 2 * self.need + 1
+        skip = ready and not self.jokers
         mask = 0
-        for s in range(4):
-            if ready and not self.jokers and self.ids[s] == self.tables[s].empty:
+        for s, part in enumerate(self.parts):
+            if skip and part in _EMPTY:
                 continue
             rest = (conv_id(b, cd) if s == 0 else conv_id(a, cd) if s == 1
                     else conv_id(ab, d) if s == 2 else conv_id(ab, c))
-            best, entries = optimal_entries(self.ids[s], rest, target)
+            best, ranks = self.tables[s].lowering(part, rest, target)
             if best >= INF:
                 return 0
-            lo = _OFFSETS[s]
-            improve = self.tables[s].improvements(self.counts[lo:lo + (7 if s == 3 else 9)])
-            for k in entries:
-                mask |= improve[k] << lo
+            mask |= ranks << _OFFSETS[s]
         return mask
 
     def seven_improvements(self) -> int:
@@ -196,15 +195,25 @@ class _Analysis:
         lo = _OFFSETS[s]
         more = bytearray(self.counts[lo:lo + _SIZES[s]])
         more[index - lo] += 1
-        table = self.tables[s]
-        if self.fifth or not self.jokers:
-            # without jokers a complete hand uses every tile as it is: no limit matters, and the
-            # tables without limits (those of the fifth-copy reading) hold the extra copy
-            table = _SUITED_FIFTH if s < 3 else _HONORS_FIFTH[self.joker]
-            own = table.id(bytes(more))
+        r = index - lo
+        if not self.jokers:
+            # without jokers a complete hand uses every tile as it is: no limit matters
+            base = _SUITED_TABLE if s < 3 else _HONOR_TABLES[self.joker]
+            if more[r] <= 4:
+                own = base.id(bytes(more))
+            else:  # five copies: a reading holds a pong of them, or a pair (and three chows)
+                more[r] -= 3
+                pong = vector(base.id(bytes(more)))
+                more[r] += 1
+                pair = vector(base.id(bytes(more)))
+                own = intern(tuple(0 if (m and pong[2 * m - 2 + p] == 0) or (p and pair[2 * m]
+                                                                             == 0) else INF
+                                   for m in range(5) for p in range(2)))
+        elif self.fifth:  # the tables without limits hold the extra copy
+            own = self.tables[s].id(bytes(more))
         else:  # the stricter reading: no joker stands for this kind at all
-            cap = bytearray(table.limits)
-            cap[index - lo] = more[index - lo]
+            cap = bytearray(self.tables[s].limits)
+            cap[r] = more[r]
             key = (bytes(more), bytes(cap), s < 3)
             own = _EXTRA.get(key, -1)
             if own < 0:
@@ -274,7 +283,7 @@ def _meld_tables(melded: bytes, joker: int | None) -> list[SuitTable]:
 
 
 def _analysis(hand: Hand, variant: Variant, fifth: bool) -> _Analysis:
-    return _analysis_of(bytes(hand.counts), hand.melded, len(hand.melds), variant, fifth)
+    return _analysis_of(hand.packed, hand.melded, len(hand.melds), variant, fifth)
 
 
 def _analysis_of(counts: bytes, melded: bytes, melds: int, variant: Variant,
@@ -323,14 +332,16 @@ def shanten(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
     """Shanten of a 13- or 14-tile hand: -1 complete, 0 ready, 1 one tile from ready..."""
     variant = Variant.parse(variant)
     hand.check(variant)
-    require_size(hand, (13, 14), "shanten")
+    size = hand.size
+    if size != 13 and size != 14:
+        require_size(hand, (13, 14), "shanten")
     a = _analysis(hand, variant, joker_fifth_copy)
     std, seven = a.shanten_pair()
-    value = min(std, seven)
+    value = std if std < seven else seven
     # One tile from complete by the tables means a drawable tile completes it: the tables
     # leave no room for a fifth natural copy, and where a joker may be a fifth copy a drawn
     # joker completes it. Only a player holding all four jokers must check the natural waits.
-    if (value == 0 and a.fifth and hand.size == 13 and a.jokers == 4
+    if (value == 0 and a.fifth and size == 13 and a.jokers == 4
             and not a.ready_mask(std, seven) & _NATURAL_MASK[variant] & ~a.full()):
         return 1
     return value
@@ -346,18 +357,27 @@ def _left(hand: Hand, variant: Variant, visible: Iterable[Tile]) -> dict[Tile, i
     return {t: 4 - seen[t.index] for t in variant.kinds}
 
 
-@dataclass(frozen=True)
-class WaitAnalysis:
+class WaitAnalysis(Value):
     """What a 13-tile hand waits on. ``left`` counts the copies of each kind the player has not
     seen (in hand, melds or ``visible``)."""
 
+    _fields = ("hand", "variant", "shanten", "waits", "dead_waits", "white_dragon_pair_wait",
+               "visible")
+    _hidden = frozenset({"visible"})
     hand: Hand
     variant: Variant
     shanten: int
     waits: tuple[Tile, ...]
     dead_waits: tuple[Tile, ...]
     white_dragon_pair_wait: bool
-    visible: tuple[Tile, ...] = field(default=(), repr=False)
+    visible: tuple[Tile, ...]
+
+    def __init__(self, hand: Hand, variant: Variant, shanten: int, waits: tuple[Tile, ...],
+                 dead_waits: tuple[Tile, ...], white_dragon_pair_wait: bool,
+                 visible: tuple[Tile, ...] = ()) -> None:
+        self.__dict__.update(hand=hand, variant=variant, shanten=shanten, waits=waits,
+                             dead_waits=dead_waits,
+                             white_dragon_pair_wait=white_dragon_pair_wait, visible=visible)
 
     @cached_property
     def left(self) -> dict[Tile, int]:
@@ -417,10 +437,11 @@ def waits(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
     """Waits of a 13-tile hand. ``visible``: other tiles the player has seen (for ``left``)."""
     variant = Variant.parse(variant)
     hand.check(variant)
-    require_size(hand, (13,), "waits")
+    if hand.size != 13:
+        require_size(hand, (13,), "waits")
     a = _analysis(hand, variant, joker_fifth_copy)
     std, seven = a.shanten_pair()
-    sh = min(std, seven)
+    sh = std if std < seven else seven
     mask = a.ready_mask(std, seven) & _NATURAL_MASK[variant] if sh == 0 else 0
     full = a.full() & _NATURAL_MASK[variant] if 4 in hand.held_counts else 0
     dead: tuple[Tile, ...] = ()
@@ -433,11 +454,11 @@ def waits(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
     live = _tiles(mask & ~full)
     if sh == 0 and not live and not (a.fifth and a.jokers < 4):
         sh = 1  # ready only on tiles that cannot be drawn
-    seen = tuple(visible)
+    seen = tuple(visible) if visible else ()
     if seen:
         _left(hand, variant, seen)  # refuse a fifth copy now, not when ``left`` is read
     return WaitAnalysis(hand, variant, sh, live, dead,
-                        sh == 0 and _white_dragon_pair_wait(a), seen)
+                        bool(sh == 0 and a.jokers and _white_dragon_pair_wait(a)), seen)
 
 
 def _bits_of(mask: int) -> tuple[int, ...]:
@@ -479,14 +500,22 @@ def _useful(a: _Analysis, variant: Variant, held: tuple[int, ...]) -> tuple[Tile
     return _tiles(mask)
 
 
-@dataclass(frozen=True)
-class DiscardOption:
+class DiscardOption(Value):
     """One discard of a 14-tile hand: the shanten after it and the tiles that would improve."""
 
+    __slots__ = ("discard", "improving", "left", "shanten")
+    _fields = ("discard", "shanten", "improving", "left")
     discard: Tile
     shanten: int
     improving: tuple[Tile, ...]
     left: dict[Tile, int]
+
+    def __init__(self, discard: Tile, shanten: int, improving: tuple[Tile, ...],
+                 left: dict[Tile, int]) -> None:
+        self._set("discard", discard)
+        self._set("shanten", shanten)
+        self._set("improving", improving)
+        self._set("left", left)
 
     @property
     def count(self) -> int:
@@ -499,14 +528,18 @@ class DiscardOption:
                 "left": {str(t): self.left[t] for t in self.improving}}
 
 
-@dataclass(frozen=True)
-class Efficiency:
+class Efficiency(Value):
     """Every discard of a 14-tile hand, best first (lowest shanten, then most tiles)."""
 
+    _fields = ("hand", "variant", "shanten", "options")
     hand: Hand
     variant: Variant
     shanten: int
     options: tuple[DiscardOption, ...]
+
+    def __init__(self, hand: Hand, variant: Variant, shanten: int,
+                 options: tuple[DiscardOption, ...]) -> None:
+        self.__dict__.update(hand=hand, variant=variant, shanten=shanten, options=options)
 
     @cached_property
     def best(self) -> DiscardOption:

@@ -10,7 +10,16 @@ import pytest
 from tutor.core import tables
 from tutor.core import waits as waits_module
 from tutor.core.notation import parse_hand
-from tutor.core.tables import MOST, SHIPPED, costs, pattern_count, read_shipped, suit_table
+from tutor.core.tables import (
+    FIFTH,
+    MOST,
+    SHIPPED,
+    costs,
+    pattern_count,
+    read_shipped,
+    suit_table,
+    vector,
+)
 from tutor.core.variant import Variant
 from tutor.core.waits import shanten, waits
 
@@ -102,3 +111,31 @@ def test_shanten_of_a_ready_hand_builds_no_ready_mask(monkeypatch: pytest.Monkey
         if variant.joker is not None and hand.counts[variant.joker.index] == 4:
             continue  # holding every joker: only then are the natural waits looked at
         assert shanten(hand, variant) == value
+
+
+@pytest.mark.parametrize("name", ["suited_fifth", "honors_fifth", "honors_joker_fifth",
+                                  "suited", "honors"])
+def test_five_copies_are_read_by_peeling_a_group(name: str) -> None:
+    """A dead wait's hypothetical fifth copy: the vector read from patterns of at most four
+    (peeling a pong, a pair, or a copy with a joker) equals the dynamic programme's; under
+    limits of four (no joker may pass them) its zero entries do, which is all a hand without
+    jokers needs."""
+    limits, chows = SHIPPED[name]
+    free = bytes(FIFTH if n else 0 for n in limits)
+    table = suit_table(limits, chows)
+    rng = random.Random(name)
+    checked = 0
+    while checked < 60:
+        r = rng.choice([i for i, n in enumerate(limits) if n])
+        more = bytearray(rng.choice((0, 0, 1, 1, 2, 3, 4)) if limits[i] else 0
+                         for i in range(len(limits)))
+        more[r] = 5
+        if sum(more) > MOST + 1:
+            continue
+        checked += 1
+        got = vector(waits_module._five(table, bytearray(more), r))
+        want = costs(bytes(more), free, chows)
+        if limits[0] == FIFTH:
+            assert got == want, more.hex()
+        else:
+            assert [v == 0 for v in got] == [v == 0 for v in want], more.hex()

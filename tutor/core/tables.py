@@ -182,8 +182,9 @@ def _suffix(counts: bytes, limits: bytes, chows: bool, u: int, v: int) -> Vector
                 if value < out[index]:
                     out[index] = value
     found = tuple(out)
-    if len(_SUFFIX) < 500_000:
-        _SUFFIX[key] = found
+    if len(_SUFFIX) >= 500_000:
+        _SUFFIX.clear()  # a bound on memory; the recursion below one suit stays memoised
+    _SUFFIX[key] = found
     return found
 
 

@@ -69,6 +69,7 @@ _SUITED_FIFTH = suit_table(bytes([FIFTH] * 9), True)
 _HONORS_FIFTH = {None: suit_table(bytes([FIFTH] * 7), False),
                  31: suit_table(bytes([FIFTH] * 4 + [0] + [FIFTH] * 2), False)}
 _EMPTY = frozenset((bytes(9), bytes(7)))  # a suit with no tiles
+_FOUR = bytes(n == 4 for n in range(256))
 _PAIRS = bytes(n // 2 for n in range(256))
 _ODD = bytes(n & 1 for n in range(256))
 _NATURAL_MASK = {v: sum(1 << t.index for t in v.natural_kinds) for v in Variant}
@@ -180,12 +181,10 @@ class _Analysis:
 
     def full(self) -> int:
         """Bit mask of the natural kinds the player holds all four of (melds counted)."""
-        mask = 0
         counts, melded = self.counts, self.melded
-        for i in range(34):
-            if counts[i] + melded[i] == 4:
-                mask |= 1 << i
-        return mask
+        if self.need < 4:
+            counts = bytes(c + m for c, m in zip(counts, melded, strict=True))
+        return _bits(counts.translate(_FOUR))
 
     def wins_with_extra(self, index: int) -> bool:
         """Whether one more natural copy of kind ``index`` would complete the hand, even a
@@ -196,21 +195,18 @@ class _Analysis:
         more = bytearray(self.counts[lo:lo + _SIZES[s]])
         more[index - lo] += 1
         r = index - lo
-        if not self.jokers:
-            # without jokers a complete hand uses every tile as it is: no limit matters
-            base = _SUITED_TABLE if s < 3 else _HONOR_TABLES[self.joker]
+        if not self.jokers or self.fifth:
+            # without jokers a complete hand uses every tile as it is (no limit matters); where
+            # a joker may be a fifth copy the tables have no limit: either way a table read
+            base = (_SUITED_TABLE if s < 3 else _HONOR_TABLES[self.joker]) if not self.fifth \
+                else self.tables[s]
             if more[r] <= 4:
                 own = base.id(bytes(more))
-            else:  # five copies: a reading holds a pong of them, or a pair (and three chows)
-                more[r] -= 3
-                pong = vector(base.id(bytes(more)))
-                more[r] += 1
-                pair = vector(base.id(bytes(more)))
-                own = intern(tuple(0 if (m and pong[2 * m - 2 + p] == 0) or (p and pair[2 * m]
-                                                                             == 0) else INF
-                                   for m in range(5) for p in range(2)))
-        elif self.fifth:  # the tables without limits hold the extra copy
-            own = self.tables[s].id(bytes(more))
+            else:
+                key5 = (base, bytes(more), r)
+                own = _FIVES.get(key5, -1)
+                if own < 0:
+                    own = _FIVES[key5] = _five(base, more, r)
         else:  # the stricter reading: no joker stands for this kind at all
             cap = bytearray(self.tables[s].limits)
             cap[r] = more[r]
@@ -231,6 +227,33 @@ class _Analysis:
 
 
 _EXTRA: dict[tuple[bytes, bytes, bool], int] = {}
+_FIVES: dict[tuple[SuitTable, bytes, int], int] = {}
+
+
+def _five(table: SuitTable, more: bytearray, r: int) -> int:
+    """The vector id of a suit holding five copies at rank ``r`` (four and a hypothetical
+    fifth), from the shipped patterns of at most four, without a dynamic programme. A target
+    using at most four of them costs what it costs with four (``d``). One using all five puts
+    them in: a pong of three (``a``); a pair of two (``b``) or a pong of two and a missing tile
+    (``b`` + 1); or, if every group holds at most one, five groups, so the pair is one copy and
+    a missing tile (``d`` + 1). Peeling that group leaves patterns of at most four copies."""
+    more[r] -= 3
+    a = vector(table.id(bytes(more)))
+    more[r] += 1
+    b = vector(table.id(bytes(more)))
+    more[r] += 1
+    d = vector(table.id(bytes(more)))
+    more[r] += 1
+    out = []
+    for m in range(5):
+        for p in range(2):
+            best = d[2 * m + p]
+            if m:
+                best = min(best, a[2 * m - 2 + p], b[2 * m - 2 + p] + 1)
+            if p:
+                best = min(best, b[2 * m], d[2 * m] + 1)
+            out.append(min(best, INF))
+    return intern(tuple(out))
 
 
 def _seven_missing(counts: bytes, target: int) -> int:

@@ -100,8 +100,8 @@ class _Analysis:
     ``fifth``: jokers may stand for copies beyond the fourth (Hangzhou's rule of record; it
     needs a joker that is not locked in a concealed kong of jokers)."""
 
-    __slots__ = ("ab", "cd", "counts", "fifth", "ids", "joker", "jokers", "melded", "need",
-                 "parts", "seven", "tables")
+    __slots__ = ("counts", "fifth", "ids", "joker", "jokers", "melded", "need", "parts", "rests",
+                 "seven", "tables", "total")
 
     def __init__(self, counts: bytes, jokers: int, melded: bytes, melds: int,
                  variant: Variant, fifth: bool) -> None:
@@ -120,14 +120,19 @@ class _Analysis:
             self.tables = [_SUITED_TABLE, _SUITED_TABLE, _SUITED_TABLE, _HONOR_TABLES[joker]]
         t = self.tables
         self.parts = parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
-        self.ids = a, b, c, d = (t[0].id(parts[0]), t[1].id(parts[1]), t[2].id(parts[2]),
-                                 t[3].id(parts[3]))
-        self.ab = conv_id(a, b)
-        self.cd = conv_id(c, d)
+        t0, t1, t2, t3 = t
+        p0, p1, p2, p3 = parts
+        # the tables' own caches first (id 0 falls through to id(), which finds it too)
+        self.ids = ids = (t0.ids.get(p0) or t0.id(p0), t1.ids.get(p1) or t1.id(p1),
+                          t2.ids.get(p2) or t2.id(p2), t3.ids.get(p3) or t3.id(p3))
+        found = _COMBINED.get(ids)
+        if found is None:
+            found = _combine(ids)
+        self.total, self.rests = found
 
     def standard(self, pair: int = 1) -> int:
         """Missing tiles for the standard shape (``pair=0``: four sets and no pair)."""
-        return vector(conv_id(self.ab, self.cd))[2 * self.need + pair]
+        return vector(self.total)[2 * self.need + pair]
 
     def seven_pairs(self, target: int = 7) -> int:
         return _seven_missing(self.counts, target) if self.seven else INF
@@ -137,17 +142,14 @@ class _Analysis:
 
         ``ready``: the hand is one tile from complete, so without jokers a suit with no tiles
         cannot hold a wait (one new tile there makes no group) and is skipped."""
-        a, b, c, d = self.ids
-        ab, cd = self.ab, self.cd
         target = 2 * self.need + 1
         skip = ready and not self.jokers
         mask = 0
+        rests = self.rests
         for s, part in enumerate(self.parts):
             if skip and part in _EMPTY:
                 continue
-            rest = (conv_id(b, cd) if s == 0 else conv_id(a, cd) if s == 1
-                    else conv_id(ab, d) if s == 2 else conv_id(ab, c))
-            best, ranks = self.tables[s].lowering(part, rest, target)
+            best, ranks = self.tables[s].lowering(part, rests[s], target)
             if best >= INF:
                 return 0
             mask |= ranks << _OFFSETS[s]
@@ -214,9 +216,7 @@ class _Analysis:
             own = _EXTRA.get(key, -1)
             if own < 0:
                 own = _EXTRA[key] = intern(costs(*key))
-        ids = list(self.ids)
-        ids[s] = own
-        total = vector(conv_id(conv_id(ids[0], ids[1]), conv_id(ids[2], ids[3])))
+        total = vector(conv_id(own, self.rests[s]))
         if total[2 * self.need + 1] <= self.jokers:
             return True
         if self.seven and self.fifth:  # a third pair of one kind needs a joker as a fifth copy
@@ -254,6 +254,21 @@ def _five(table: SuitTable, more: bytearray, r: int) -> int:
                 best = min(best, b[2 * m], d[2 * m] + 1)
             out.append(min(best, INF))
     return intern(tuple(out))
+
+
+_COMBINED: dict[tuple[int, int, int, int], tuple[int, tuple[int, int, int, int]]] = {}
+
+
+def _combine(ids: tuple[int, int, int, int]) -> tuple[int, tuple[int, int, int, int]]:
+    """For the four suits' vector ids: the whole hand's vector id and, for each suit, that of
+    the other three (cached: hands repeat their suit vectors far more than their tiles)."""
+    a, b, c, d = ids
+    ab, cd = conv_id(a, b), conv_id(c, d)
+    found = (conv_id(ab, cd), (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c)))
+    if len(_COMBINED) >= 200_000:
+        _COMBINED.clear()
+    _COMBINED[ids] = found
+    return found
 
 
 def _seven_missing(counts: bytes, target: int) -> int:

@@ -25,7 +25,12 @@ from tutor.core.waits import (
     waits,
 )
 from tutor.errors import HandError, IllegalActionError, NotationError, RulesError, TutorError
-from tutor.ledger import Ledger, Payment, Seat
+
+TYPE_CHECKING = False  # typing is not imported at run time: it costs every start
+if TYPE_CHECKING:
+    from typing import Any
+
+    from tutor.ledger import Ledger, Payment, Seat
 
 __all__ = [
     "Decomposition",
@@ -64,3 +69,13 @@ __all__ = [
     "useful_tiles",
     "waits",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``Ledger``, ``Payment`` and ``Seat`` (settlement, not the core) load on first use, so
+    ``import tutor`` loads only what reading hands needs."""
+    if name in ("Ledger", "Payment", "Seat"):
+        from tutor import ledger
+
+        return getattr(ledger, name)
+    raise AttributeError(f"module 'tutor' has no attribute {name!r}")

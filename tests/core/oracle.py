@@ -7,25 +7,31 @@ and the :class:`~tutor.core.hand.Hand` value it reads. Everything is a plain sea
   into ``4 - melds`` sets (chow, pong) and one pair, the declared melds counting as the other
   groups; or, where the variant allows it and nothing is declared, into seven pairs, four
   identical tiles counting as two pairs. A joker (the White Dragon, Hangzhou only) may stand for
-  any natural kind (never the White Dragon) but never for a fifth copy: the natural copies the
-  player holds of a kind (melds included) plus the jokers standing for it are at most four.
+  any natural kind (never the White Dragon). By the rule of record (``fifth=True``, the default
+  of every function here) it may stand for a "fifth copy": no limit on what jokers stand for.
+  With ``fifth=False`` (the stricter option) it never does: the natural copies the player holds
+  of a kind (melds included) plus the jokers standing for it are at most four.
   :func:`is_complete` decides this by recursion over the lowest natural tile left: it must be in
   some group, and every group that can hold it is tried, jokers filling the gaps.
 * *Waits* of a 13-tile hand: natural kinds of which the player holds fewer than four and that
   complete the hand; *dead waits*: kinds held four times whose (impossible) fifth copy would.
 * *White Dragon Pair Wait*: the hand holds a joker and, one joker set aside, the rest is already
   four groups (melds included) or six pairs.
-* *Shanten* = (fewest natural tiles to add to reach a complete hand, respecting the four-copy
-  limit) - jokers - 1. :func:`shanten` computes the first term by an exhaustive dynamic program
-  over every complete target hand (all choices of pongs, chows and pairs per kind), so it is exact.
-  :func:`shanten_by_draws` checks the small values against the play definition (0: some live
-  wait; 1: not ready, and some discard then draw makes it ready).
+* *Shanten* = (fewest tiles to add to reach a complete hand) - jokers - 1. An added tile is a
+  natural one (at most four copies of a kind, melds counted) or, with ``fifth=True``, a joker
+  standing for a copy beyond the fourth: the copies beyond the fourth, over all kinds, are at
+  most the jokers not locked in a concealed kong. :func:`shanten` computes the first term by an
+  exhaustive dynamic program over every complete target hand (all choices of pongs, chows and
+  pairs per kind, several pongs or pairs of a kind where jokers allow), so it is exact.
+  :func:`shanten_by_draws` checks the small values against the play definition (0: some tile
+  the player can draw, a joker included, completes it; 1: not ready, and some discard then draw
+  makes it ready).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from tutor.core.hand import Hand
@@ -43,6 +49,7 @@ class Rules:
     joker: int | None  # the joker kind, if any
     seven_pairs: bool  # seven pairs wins (four identical undeclared tiles = two pairs)
     chows: bool  # whether concealed chows count as sets
+    fifth: bool = False  # a joker may stand for a copy beyond the fourth
 
     @property
     def natural(self) -> tuple[int, ...]:
@@ -59,10 +66,12 @@ RULES = {
 }
 
 
-def rules_of(variant: object) -> Rules:
-    """The rules of a :class:`~tutor.core.variant.Variant` or of its name."""
+def rules_of(variant: object, fifth: bool = True) -> Rules:
+    """The rules of a :class:`~tutor.core.variant.Variant` or of its name; ``fifth``: whether a
+    joker may stand for a fifth copy (Hangzhou's rule of record)."""
     name = variant if isinstance(variant, str) else getattr(variant, "value", "")
-    return RULES[name]
+    rules = RULES[name]
+    return replace(rules, fifth=fifth and rules.joker is not None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -76,6 +85,7 @@ class Parts:
     melds: int  # declared melds (each is one group)
     held: tuple[int, ...]  # natural copies held, concealed and melded (34)
     size: int  # concealed + 3 per meld
+    melded_jokers: int = 0  # jokers in declared melds (a concealed kong of jokers)
 
 
 def parts(hand: Hand, rules: Rules, extra: Iterable[int] = ()) -> Parts:
@@ -98,12 +108,16 @@ def parts(hand: Hand, rules: Rules, extra: Iterable[int] = ()) -> Parts:
             if tile.index != rules.joker:
                 held[tile.index] += 1
     size = len(hand.concealed) + len(extra) + 3 * len(hand.melds)
-    return Parts(tuple(naturals), jokers, len(hand.melds), tuple(held), size)
+    locked = sum(1 for meld in hand.melds for tile in meld.tiles if tile.index == rules.joker)
+    return Parts(tuple(naturals), jokers, len(hand.melds), tuple(held), size, locked)
 
 
 def _room(p: Parts, rules: Rules) -> tuple[int, ...]:
-    """How many jokers may stand for each kind: natural kinds only, never past four copies."""
+    """How many jokers may stand for each kind: natural kinds only, never past four copies
+    unless a joker may be a fifth copy (then as many as there are jokers)."""
     natural = set(rules.natural)
+    if rules.fifth:
+        return tuple(4 if k in natural else 0 for k in range(34))
     return tuple(max(0, 4 - p.held[k]) if k in natural else 0 for k in range(34))
 
 
@@ -265,9 +279,10 @@ def complete_parts(p: Parts, rules: Rules) -> bool:
     return rules.seven_pairs and p.melds == 0 and _pairs(p.naturals, p.jokers, 7, room)
 
 
-def is_complete(hand: Hand, variant: object, extra: Iterable[int] = ()) -> bool:
+def is_complete(hand: Hand, variant: object, extra: Iterable[int] = (), *,
+                fifth: bool = True) -> bool:
     """Whether ``hand`` (plus the tile kinds in ``extra``) is a complete 14-tile hand."""
-    rules = rules_of(variant)
+    rules = rules_of(variant, fifth)
     return complete_parts(parts(hand, rules, tuple(extra)), rules)
 
 
@@ -278,8 +293,8 @@ class WaitResult:
     white_dragon_pair_wait: bool
 
 
-def waits(hand: Hand, variant: object) -> WaitResult:
-    rules = rules_of(variant)
+def waits(hand: Hand, variant: object, *, fifth: bool = True) -> WaitResult:
+    rules = rules_of(variant, fifth)
     base = parts(hand, rules)
     live: list[int] = []
     dead: list[int] = []
@@ -287,11 +302,11 @@ def waits(hand: Hand, variant: object) -> WaitResult:
         p = parts(hand, rules, (k,))
         if complete_parts(p, rules):
             (live if base.held[k] < 4 else dead).append(k)
-    return WaitResult(tuple(live), tuple(dead), white_dragon_pair_wait(hand, variant))
+    return WaitResult(tuple(live), tuple(dead), white_dragon_pair_wait(hand, variant, fifth=fifth))
 
 
-def white_dragon_pair_wait(hand: Hand, variant: object) -> bool:
-    rules = rules_of(variant)
+def white_dragon_pair_wait(hand: Hand, variant: object, *, fifth: bool = True) -> bool:
+    rules = rules_of(variant, fifth)
     p = parts(hand, rules)
     if rules.joker is None or p.jokers == 0:
         return False
@@ -306,17 +321,19 @@ def white_dragon_pair_wait(hand: Hand, variant: object) -> bool:
 
 
 def _standard_missing(naturals: tuple[int, ...], limit: tuple[int, ...], sets: int,
-                      chows: bool) -> int:
+                      chows: bool, spare: int, kinds: frozenset[int]) -> int:
     """Fewest tiles to add so that some ``sets`` sets + one pair lie inside the hand.
 
     A target assigns to every kind k a number of pongs, chows starting at k and pairs; its
     count at k is ``3*pongs + 2*pair + chows(k) + chows(k-1) + chows(k-2)`` and must stay within
-    ``limit[k]``. The cost is the sum over kinds of what the target has beyond the hand. The
-    search walks the kinds in order keeping the chows still open, so every target is visited.
+    ``limit[k]``, except that up to ``spare`` copies in all may go beyond it on the natural
+    ``kinds`` (jokers standing for fifth copies). The cost is the sum over kinds of what the
+    target has beyond the hand. The search walks the kinds in order keeping the chows still
+    open, so every target is visited.
     """
 
     @cache
-    def go(k: int, open1: int, open2: int, left: int, pair: int) -> int:
+    def go(k: int, open1: int, open2: int, left: int, pair: int, spare: int) -> int:
         # open1: chows started at k-1 (need k and k+1); open2: chows started at k-2 (need k)
         if k == 34:
             # Sets and the pair not placed yet go on kinds the hand does not touch (a hand has at
@@ -329,58 +346,68 @@ def _standard_missing(naturals: tuple[int, ...], limit: tuple[int, ...], sets: i
         can_start = chows and k < 27 and k % 9 <= 6
         if not naturals[k] and not open1 and not open2 and not (
                 can_start and (naturals[k + 1] or naturals[k + 2])):
-            return go(k + 1, 0, 0, left, pair)  # nothing here is cheaper than an untouched group
+            return go(k + 1, 0, 0, left, pair, spare)  # no cheaper than an untouched group
         # a pong or the pair on a kind the hand lacks costs as much as one on an untouched kind
         # (counted above), so it is only tried where the hand has the kind
         touched = naturals[k] > 0
+        room = limit[k] + spare if k in kinds else 0  # the joker kind itself is never a target
         for start in range(0, left + 1 if can_start else 1):
             for pong in range(0, left - start + 1 if touched else 1):
                 for p in range(0, pair + 1 if touched else 1):
                     need = 3 * pong + 2 * p + start + open1 + open2
-                    if need > limit[k]:
+                    if need > room:
                         continue
                     cost = max(0, need - naturals[k])
                     if cost >= best:
                         continue
-                    rest = go(k + 1, start, open1, left - start - pong, pair - p)
+                    rest = go(k + 1, start, open1, left - start - pong, pair - p,
+                              spare - max(0, need - limit[k]))
                     best = min(best, cost + rest)
         return best
 
-    return go(0, 0, 0, sets, 1)
+    return go(0, 0, 0, sets, 1, spare)
 
 
 INF = 10**6
 
 
-def _seven_pairs_missing(naturals: tuple[int, ...], limit: tuple[int, ...]) -> int:
-    """Fewest tiles to add so that seven pairs (a kind used at most twice) lie inside the hand."""
+def _seven_pairs_missing(naturals: tuple[int, ...], limit: tuple[int, ...], spare: int,
+                         kinds: frozenset[int]) -> int:
+    """Fewest tiles to add so that seven pairs (a kind used at most twice, or more with jokers
+    as copies beyond the limit, ``spare`` of them in all) lie inside the hand."""
 
     @cache
-    def go(k: int, left: int) -> int:
+    def go(k: int, left: int, spare: int) -> int:
         if k == 34:
             return 0 if left == 0 else INF
         best = INF
-        for q in range(0, min(2, left) + 1):
-            if 2 * q > limit[k]:
+        for q in range(0, min(4, left) + 1):
+            over = max(0, 2 * q - limit[k])
+            if over > (spare if k in kinds else 0):
                 continue
-            best = min(best, max(0, 2 * q - naturals[k]) + go(k + 1, left - q))
+            best = min(best, max(0, 2 * q - naturals[k]) + go(k + 1, left - q, spare - over))
         return best
 
-    return go(0, 7)
+    return go(0, 7, spare)
 
 
 def shanten_parts(p: Parts, rules: Rules) -> int:
     natural = set(rules.natural)
     limit = tuple(4 - (p.held[k] - p.naturals[k]) if k in natural else 0 for k in range(34))
-    # limit: copies a target may hold concealed (four, less what is melded)
-    missing = _standard_missing(p.naturals, limit, 4 - p.melds, rules.chows)
+    # limit: natural copies a target may hold concealed (four, less what is melded); beyond it
+    # only jokers, and only where they may stand for a fifth copy: at most the four jokers less
+    # those locked in a concealed kong
+    spare = 4 - p.melded_jokers if rules.fifth else 0
+    kinds = frozenset(natural)
+    missing = _standard_missing(p.naturals, limit, 4 - p.melds, rules.chows, spare, kinds)
     if rules.seven_pairs and p.melds == 0:
-        missing = min(missing, _seven_pairs_missing(p.naturals, limit))
+        missing = min(missing, _seven_pairs_missing(p.naturals, limit, spare, kinds))
     return missing - p.jokers - 1
 
 
-def shanten(hand: Hand, variant: object, extra: Iterable[int] = ()) -> int:
-    rules = rules_of(variant)
+def shanten(hand: Hand, variant: object, extra: Iterable[int] = (), *,
+            fifth: bool = True) -> int:
+    rules = rules_of(variant, fifth)
     return shanten_parts(parts(hand, rules, tuple(extra)), rules)
 
 
@@ -397,26 +424,32 @@ def drawable(hand: Hand, variant: object) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def useful(hand: Hand, variant: object) -> tuple[int, ...]:
+def useful(hand: Hand, variant: object, *, fifth: bool = True) -> tuple[int, ...]:
     """Kinds whose draw lowers the shanten of a 13-tile hand."""
-    now = shanten(hand, variant)
-    return tuple(k for k in drawable(hand, variant) if shanten(hand, variant, (k,)) < now)
+    now = shanten(hand, variant, fifth=fifth)
+    return tuple(k for k in drawable(hand, variant)
+                 if shanten(hand, variant, (k,), fifth=fifth) < now)
 
 
-def shanten_by_draws(hand: Hand, variant: object) -> int | None:
+def ready_by_draws(hand: Hand, variant: object, *, fifth: bool = True) -> bool:
+    """Whether some tile the player can draw (a joker included) completes a 13-tile hand."""
+    return any(is_complete(hand, variant, (k,), fifth=fifth) for k in drawable(hand, variant))
+
+
+def shanten_by_draws(hand: Hand, variant: object, *, fifth: bool = True) -> int | None:
     """Shanten of a 13-tile hand from the play definition, when it is 0 or 1 (else None).
 
-    0: some natural kind the player can draw completes it. 1: it is not ready, and after some
-    discard and some draw it is.
+    0: some tile the player can draw (a joker included) completes it. 1: it is not ready, and
+    after some discard and some draw it is.
     """
-    if waits(hand, variant).waits:
+    if ready_by_draws(hand, variant, fifth=fifth):
         return 0
     for discard in sorted(set(hand.concealed)):
         rest = hand.remove(discard)
         for k in drawable(rest, variant):
             if k == discard.index:
                 continue
-            if waits(rest.add(KINDS[k]), variant).waits:
+            if ready_by_draws(rest.add(KINDS[k]), variant, fifth=fifth):
                 return 1
     return None
 

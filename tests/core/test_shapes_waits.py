@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.notation import parse_hand
-from tutor.core.shapes import Decomposition, GroupKind, Shape, decompositions, joker_count
+from tutor.core.shapes import Decomposition, Group, GroupKind, Shape, decompositions, joker_count
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import efficiency, is_win, shanten, useful_tiles, waits
@@ -29,6 +29,10 @@ from . import oracle
 HUANGYAN, HANGZHOU, GUIYANG = Variant.HUANGYAN, Variant.HANGZHOU, Variant.GUIYANG
 VARIANTS = [HUANGYAN, HANGZHOU, GUIYANG]
 IDS = [v.value for v in VARIANTS]
+# Every variant, and Hangzhou also under the stricter option where a joker is never a fifth copy
+# (``fifth`` is ``joker_fifth_copy``; it means nothing without jokers).
+MODES = [(HUANGYAN, True), (HANGZHOU, True), (HANGZHOU, False), (GUIYANG, True)]
+MODE_IDS = ["huangyan", "hangzhou", "hangzhou-strict", "guiyang"]
 WHITE = KINDS[31]
 
 
@@ -116,15 +120,86 @@ def test_white_dragon_pair_wait_needs_a_joker_and_a_complete_rest() -> None:
 
 def test_dead_wait_is_listed_apart() -> None:
     hand = parse_hand("1111m 234p 567p 789p")
-    for variant in VARIANTS:
-        result = waits(hand, variant)
+    for variant, fifth in MODES:
+        result = waits(hand, variant, joker_fifth_copy=fifth)
         assert names(result.dead_waits) == ["1m"]
-        assert result.waits == () and not result.ready and result.shanten == 1
+        assert result.waits == ()
+        if variant is HANGZHOU and fifth:
+            # a drawn joker wins as the fifth 1m of the pair 11m: ready with no natural wait
+            assert result.ready and result.shanten == 0
+            assert "waiting only on a drawn joker" in str(result)
+            assert is_win(hand.add(WHITE), HANGZHOU)
+            assert result.winning_tiles_left == 4
+        else:
+            assert not result.ready and result.shanten == 1
+            assert shanten(hand, variant, joker_fifth_copy=fifth) == 1
     # melded copies count: one concealed 1m and a pong of 1m is all four
     melded = waits(parse_hand("1m 234p 567p 789p [111m]"), HUANGYAN)
     assert names(melded.dead_waits) == ["1m"] and not melded.ready
     live = waits(parse_hand("1m 234p 567p 789p [999m]"), HUANGYAN)
     assert names(live.waits) == ["1m"] and live.dead_waits == ()
+
+
+def test_a_joker_may_stand_for_a_fifth_copy() -> None:
+    """The rule of record: a joker stands for any kind, even one whose four natural copies are
+    all held, melded or seen; a kind that would complete the hand with no natural copy left to
+    draw is a dead wait. ``joker_fifth_copy=False`` is the stricter reading."""
+    # 666m + 111p + two melds, and a joker: a White Dragon Pair Wait. 6m and 1p each have one
+    # natural copy left; with it, the joker is the fifth 6m (or 1p) of the pair.
+    hand = parse_hand("666m111p5z [789s] [333p]", HANGZHOU)
+    result = waits(hand, HANGZHOU)
+    assert {"6m", "1p"} <= set(names(result.waits)) and result.dead_waits == ()
+    assert result.left[KINDS[5]] == 1 and result.left[KINDS[9]] == 1
+    assert result.white_dragon_pair_wait and len(result.waits) == 33
+    strict = waits(hand, HANGZHOU, joker_fifth_copy=False)
+    assert not {"6m", "1p"} & set(names(strict.waits)) and len(strict.waits) == 31
+    assert is_win(hand.add(KINDS[5]), HANGZHOU)
+    assert not is_win(hand.add(KINDS[5]), HANGZHOU, joker_fifth_copy=False)
+    readings = decompositions(hand.add(KINDS[5]), HANGZHOU)  # 666m+6m白 or 66m+66m白
+    assert readings and all(names(r.joker_stands_for) == ["6m"] for r in readings)
+    assert decompositions(hand.add(KINDS[5]), HANGZHOU, joker_fifth_copy=False) == []
+    # 3m has one copy left: a wait; all four 4s are in the kong: a dead wait, listed apart
+    hand = parse_hand("333m123p789s5z [4444s]", HANGZHOU)
+    result = waits(hand, HANGZHOU)
+    assert "3m" in names(result.waits) and names(result.dead_waits) == ["4s"]
+    assert "4s" not in names(result.waits)
+    assert result.as_dict()["dead_waits"] == ["4s"]
+    strict = waits(hand, HANGZHOU, joker_fifth_copy=False)
+    assert "3m" not in names(strict.waits) and strict.dead_waits == ()
+    for fifth in (True, False):  # the oracle, written apart, agrees both ways
+        got = waits(hand, HANGZHOU, joker_fifth_copy=fifth)
+        want = oracle.waits(hand, HANGZHOU, fifth=fifth)
+        assert (idx(got.waits), idx(got.dead_waits)) == (want.waits, want.dead)
+
+
+def test_a_joker_as_a_fifth_copy_in_seven_pairs_and_double_pongs() -> None:
+    # four East and a joker: with a fifth East (a dead wait) the joker would pair it as a third
+    # pair of East in seven pairs (honors make no chows, and no standard reading exists)
+    hand = parse_hand("1111z 22z 33z 44z 66z 白", HANGZHOU)
+    assert names(waits(hand, HANGZHOU).dead_waits) == ["1z"]
+    assert waits(hand, HANGZHOU, joker_fifth_copy=False).dead_waits == ()
+    assert oracle.waits(hand, HANGZHOU).dead == (27,)
+    # set one joker aside and the rest is four groups only as two pongs of 7z (777z, 7z+白白)
+    hand = parse_hand("7777z 白白白 123m 456m", HANGZHOU)
+    assert waits(hand, HANGZHOU).white_dragon_pair_wait
+    assert oracle.white_dragon_pair_wait(hand, HANGZHOU)
+    assert not waits(hand, HANGZHOU, joker_fifth_copy=False).white_dragon_pair_wait
+
+
+def test_winning_tiles_left_count_unseen_jokers() -> None:
+    """``123456789m 中中中 白``: one joker set aside, the rest is four sets (a White Dragon Pair
+    Wait), so every natural kind completes it. Copies left: 1m-9m 3 each (27), dots and bamboo
+    4 each (72), East to North 4 each (16), Green 4, Red 1 (the hand holds three): 120 natural
+    tiles; and 3 of the 4 jokers are unseen: 123. Under the stricter option the Red Dragon is no
+    wait (the joker would be its fifth copy): 119 + 3 = 122."""
+    hand = parse_hand("123456789m 中中中 白", HANGZHOU)
+    result = waits(hand, HANGZHOU)
+    assert len(result.waits) == 33 and result.left[WHITE] == 3
+    assert result.winning_tiles_left == 123
+    strict = waits(hand, HANGZHOU, joker_fifth_copy=False)
+    assert KINDS[33] not in strict.waits and strict.winning_tiles_left == 122
+    # a seen joker is one fewer left
+    assert waits(hand, HANGZHOU, visible=[WHITE]).winning_tiles_left == 122
 
 
 def test_seven_pairs_and_four_as_two_pairs() -> None:
@@ -168,8 +243,10 @@ def test_sizes_are_checked() -> None:
 # Win check and decompositions against the oracle
 
 
-def decomposition_problems(hand: Hand, variant: Variant, readings: list[Decomposition]) -> str:
-    """What is wrong with a list of readings of ``hand`` ("" if nothing)."""
+def decomposition_problems(hand: Hand, variant: Variant, readings: list[Decomposition],
+                           fifth: bool = True) -> str:
+    """What is wrong with a list of readings of ``hand`` ("" if nothing). ``fifth``: jokers
+    may stand for copies beyond the fourth."""
     joker = variant.joker
     held = list(hand.held_counts)
     if joker is not None:
@@ -226,7 +303,7 @@ def decomposition_problems(hand: Hand, variant: Variant, readings: list[Decompos
         if used_melds != melds:
             return f"{d}: melds used {dict(used_melds)} != {dict(melds)}"
         for t, n in stand_ins.items():
-            if held[t.index] + n > 4:
+            if held[t.index] + n > 4 and not fifth:
                 return f"{d}: jokers stand for a fifth {t}"
         if Counter(d.joker_stands_for) != stand_ins:
             return f"{d}: joker_stands_for {names(d.joker_stands_for)}"
@@ -244,10 +321,15 @@ def decomposition_problems(hand: Hand, variant: Variant, readings: list[Decompos
                 return f"{d}: not seven pairs"
         # replacing each joker by what it stands for leaves a complete natural hand
         if d.shape is Shape.STANDARD and not any(g.wild for g in groups) and stand_ins:
-            concealed = [t for g in groups if g.meld is None for t in g.tiles]
-            natural = Hand(tuple(concealed), hand.melds)
-            if not oracle.is_complete(natural, HUANGYAN if variant is HANGZHOU else variant):
-                return f"{d}: with jokers replaced, {natural} is not complete"
+            # (as counts: with a joker as a fifth copy the tiles are no Hand)
+            counts = [0] * 34
+            for g in groups:
+                if g.meld is None:
+                    for t in g.tiles:
+                        counts[t.index] += 1
+            plain = oracle.Parts(tuple(counts), 0, len(hand.melds), tuple(counts), 14)
+            if not oracle.complete_parts(plain, oracle.rules_of(HUANGYAN)):
+                return f"{d}: with jokers replaced, {counts} is not complete"
     return ""
 
 
@@ -261,20 +343,20 @@ def _win_samples(variant: Variant, count: int) -> list[Hand]:
     return hands
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
-def test_win_check_and_decompositions_match_oracle(variant: Variant) -> None:
+@pytest.mark.parametrize(("variant", "fifth"), MODES, ids=MODE_IDS)
+def test_win_check_and_decompositions_match_oracle(variant: Variant, fifth: bool) -> None:
     problems: list[str] = []
     wins = 0
     for hand in _win_samples(variant, 1000):
-        expected = oracle.is_complete(hand, variant)
-        got = is_win(hand, variant)
-        readings = decompositions(hand, variant)
+        expected = oracle.is_complete(hand, variant, fifth=fifth)
+        got = is_win(hand, variant, joker_fifth_copy=fifth)
+        readings = decompositions(hand, variant, joker_fifth_copy=fifth)
         wins += expected
         if got != expected:
             problems.append(f"is_win({hand}) = {got}, oracle {expected}")
         if bool(readings) != expected:
             problems.append(f"{hand}: {len(readings)} readings, oracle says win={expected}")
-        bad = decomposition_problems(hand, variant, readings)
+        bad = decomposition_problems(hand, variant, readings, fifth)
         if bad:
             problems.append(f"{hand}: {bad}")
         if joker_count(hand, variant) == 0 and expected:
@@ -288,16 +370,18 @@ def test_win_check_and_decompositions_match_oracle(variant: Variant) -> None:
     assert wins > 1000  # the sample really holds many complete hands (and many that are not)
 
 
+@pytest.mark.parametrize("fifth", [True, False], ids=["fifth", "strict"])
 @pytest.mark.parametrize("jokers", range(5))
-def test_hangzhou_win_check_with_each_joker_count(jokers: int) -> None:
+def test_hangzhou_win_check_with_each_joker_count(jokers: int, fifth: bool) -> None:
     rng = random.Random(f"hangzhou-jokers-{jokers}")
     problems = []
     for _ in range(300):
         hand = gen.random_hand(rng, HANGZHOU, 14, jokers=jokers)
-        if is_win(hand, HANGZHOU) != oracle.is_complete(hand, HANGZHOU):
+        if is_win(hand, HANGZHOU, joker_fifth_copy=fifth) != oracle.is_complete(
+                hand, HANGZHOU, fifth=fifth):
             problems.append(str(hand))
         complete = gen.random_complete(rng, HANGZHOU, jokers=jokers)
-        if not is_win(complete, HANGZHOU):
+        if not is_win(complete, HANGZHOU, joker_fifth_copy=fifth):
             problems.append(f"{complete} (built complete)")
     check_empty(problems)
 
@@ -327,14 +411,15 @@ def _wait_samples(variant: Variant) -> list[Hand]:
     return hands
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
-def test_waits_match_oracle(variant: Variant) -> None:
+@pytest.mark.parametrize(("variant", "fifth"), MODES, ids=MODE_IDS)
+def test_waits_match_oracle(variant: Variant, fifth: bool) -> None:
     problems: list[str] = []
     tally = Counter[str]()
     for hand in _wait_samples(variant):
-        got = waits(hand, variant)
-        want = oracle.waits(hand, variant)
-        tally["ready"] += bool(want.waits)
+        got = waits(hand, variant, joker_fifth_copy=fifth)
+        want = oracle.waits(hand, variant, fifth=fifth)
+        ready = oracle.ready_by_draws(hand, variant, fifth=fifth)
+        tally["ready"] += ready
         tally["dead"] += bool(want.dead)
         tally["wdpw"] += want.white_dragon_pair_wait
         tally["jokers"] += joker_count(hand, variant)
@@ -344,8 +429,12 @@ def test_waits_match_oracle(variant: Variant) -> None:
             problems.append(f"{hand}: dead {names(got.dead_waits)} != {names(want.dead)}")
         if got.white_dragon_pair_wait != want.white_dragon_pair_wait:
             problems.append(f"{hand}: WDPW {got.white_dragon_pair_wait}")
-        if got.ready != bool(want.waits) or (got.shanten == 0) != bool(want.waits):
+        if got.ready != ready or (got.shanten == 0) != ready:
             problems.append(f"{hand}: ready {got.ready} shanten {got.shanten}")
+        if got.ready and not got.waits:  # ready on a drawn joker alone
+            tally["joker only"] += 1
+            if not (fifth and variant.joker is not None and got.jokers < 4):
+                problems.append(f"{hand}: ready with no natural wait")
         held = hand.held_counts
         if any(got.left[k] != 4 - held[k.index] for k in variant.kinds):
             problems.append(f"{hand}: left {got.left}")
@@ -363,8 +452,8 @@ def test_left_counts_visible_tiles() -> None:
     assert left[KINDS[3]] == 3 and left[KINDS[0]] == 4
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
-def test_shanten_matches_oracle(variant: Variant) -> None:
+@pytest.mark.parametrize(("variant", "fifth"), MODES, ids=MODE_IDS)
+def test_shanten_matches_oracle(variant: Variant, fifth: bool) -> None:
     rng = rng_for(variant, "shanten")
     problems: list[str] = []
     values = Counter[int]()
@@ -374,8 +463,8 @@ def test_shanten_matches_oracle(variant: Variant) -> None:
         hand = gen.random_hand(rng, variant, size, jokers=jokers)
         if i % 4 == 1:  # near-ready hands too
             hand = gen.random_ready(rng, variant, jokers=jokers)
-        want = oracle.shanten(hand, variant)
-        got = shanten(hand, variant)
+        want = oracle.shanten(hand, variant, fifth=fifth)
+        got = shanten(hand, variant, joker_fifth_copy=fifth)
         values[want] += 1
         if got != want:
             problems.append(f"shanten({hand}) = {got}, oracle {want}")
@@ -383,14 +472,15 @@ def test_shanten_matches_oracle(variant: Variant) -> None:
     assert len(values) >= 4  # a spread of values, not only ready hands
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
-def test_oracle_shanten_agrees_with_the_play_definition(variant: Variant) -> None:
+@pytest.mark.parametrize(("variant", "fifth"), MODES, ids=MODE_IDS)
+def test_oracle_shanten_agrees_with_the_play_definition(variant: Variant, fifth: bool) -> None:
     """The oracle's exhaustive shanten equals the draw-and-discard definition near ready."""
     rng = rng_for(variant, "play")
     outcomes: set[int] = set()
     for i in range(10):
         ready = gen.random_ready(rng, variant, jokers=i % 3 if variant is HANGZHOU else None)
-        assert oracle.shanten_by_draws(ready, variant) == oracle.shanten(ready, variant) == 0
+        assert oracle.shanten_by_draws(ready, variant, fifth=fifth) == 0
+        assert oracle.shanten(ready, variant, fifth=fifth) == 0
         # swap one tile, then another: usually one, then two steps from ready
         hand, seen = ready, set()
         for _ in range(2):
@@ -400,24 +490,24 @@ def test_oracle_shanten_agrees_with_the_play_definition(variant: Variant) -> Non
             if rest.held_counts[new.index] >= 4:
                 break
             hand = rest.add(new)
-            exact = oracle.shanten(hand, variant)
-            by_draws = oracle.shanten_by_draws(hand, variant)
+            exact = oracle.shanten(hand, variant, fifth=fifth)
+            by_draws = oracle.shanten_by_draws(hand, variant, fifth=fifth)
             assert by_draws == (exact if exact <= 1 else None), str(hand)
-            assert shanten(hand, variant) == exact
+            assert shanten(hand, variant, joker_fifth_copy=fifth) == exact
             seen.add(exact)
         outcomes.update(seen)
     assert outcomes >= {0, 1, 2}
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
-def test_useful_tiles_match_oracle(variant: Variant) -> None:
+@pytest.mark.parametrize(("variant", "fifth"), MODES, ids=MODE_IDS)
+def test_useful_tiles_match_oracle(variant: Variant, fifth: bool) -> None:
     rng = rng_for(variant, "useful")
     problems: list[str] = []
     for i in range(12):
         jokers = i % 5 if variant is HANGZHOU else None
         hand = (gen.random_ready if i % 2 else gen.random_hand)(rng, variant, jokers=jokers)
-        got = idx(tuple(useful_tiles(hand, variant)))
-        want = oracle.useful(hand, variant)
+        got = idx(tuple(useful_tiles(hand, variant, joker_fifth_copy=fifth)))
+        want = oracle.useful(hand, variant, fifth=fifth)
         if got != want:
             problems.append(f"{hand}: useful {names(got)} != {names(want)}")
     check_empty(problems)
@@ -438,21 +528,24 @@ def _hand_from(seed: int, variant: Variant, size: int, ready_bias: bool) -> Hand
     return gen.random_hand(rng, variant, size)
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+@pytest.mark.parametrize(("variant", "fifth"), MODES, ids=MODE_IDS)
 @given(seed=st.integers(0, 2**32))
-def test_waits_agree_with_win_check(variant: Variant, seed: int) -> None:
+def test_waits_agree_with_win_check(variant: Variant, fifth: bool, seed: int) -> None:
     hand = _hand_from(seed, variant, 13, True)
-    result = waits(hand, variant)
+    result = waits(hand, variant, joker_fifth_copy=fifth)
     held = hand.held_counts
     for t in variant.natural_kinds:
         if held[t.index] < 4:
-            assert (t in result.waits) == is_win(hand.add(t), variant), str(t)
+            assert (t in result.waits) == is_win(hand.add(t), variant,
+                                                 joker_fifth_copy=fifth), str(t)
         else:
             assert t not in result.waits
     assert set(result.dead_waits) <= {t for t in variant.natural_kinds if held[t.index] == 4}
-    assert result.ready == bool(result.waits) == (result.shanten == 0)
-    if variant.joker is not None and result.ready and held[31] < 4:
-        assert is_win(hand.add(WHITE), variant)  # a drawn joker always completes a ready hand
+    joker_wins = variant.joker is not None and held[31] < 4 and is_win(
+        hand.add(WHITE), variant, joker_fifth_copy=fifth)
+    assert result.ready == (bool(result.waits) or joker_wins) == (result.shanten == 0)
+    if result.waits and variant.joker is not None and held[31] < 4:
+        assert joker_wins  # a drawn joker always completes a ready hand
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
@@ -494,27 +587,28 @@ def test_invariant_under_suit_relabelling(variant: Variant, seed: int,
         assert len(decompositions(hand, variant)) == len(decompositions(other, variant))
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+@pytest.mark.parametrize(("variant", "fifth"), MODES, ids=MODE_IDS)
 @given(seed=st.integers(0, 2**32))
-def test_efficiency_is_consistent(variant: Variant, seed: int) -> None:
+def test_efficiency_is_consistent(variant: Variant, fifth: bool, seed: int) -> None:
     hand = _hand_from(seed, variant, 14, False)
-    result = efficiency(hand, variant)
-    assert result.shanten == shanten(hand, variant)
+    result = efficiency(hand, variant, joker_fifth_copy=fifth)
+    assert result.shanten == shanten(hand, variant, joker_fifth_copy=fifth)
     assert {o.discard for o in result.options} == set(hand.concealed)
     assert min(o.shanten for o in result.options) == max(result.shanten, 0)
     keys = [(o.shanten, -o.count) for o in result.options]
     assert keys == sorted(keys)  # best first
     for option in result.options:
         rest = hand.remove(option.discard)
-        assert option.shanten == shanten(rest, variant)
+        assert option.shanten == shanten(rest, variant, joker_fifth_copy=fifth)
         assert list(option.improving) == sorted(option.improving)
         improving = tuple(option.improving)
         for t in improving:
-            assert shanten(rest.add(t), variant) < option.shanten, f"{option.discard} {t}"
+            assert shanten(rest.add(t), variant, joker_fifth_copy=fifth) < option.shanten, (
+                f"{option.discard} {t}")
         held = rest.held_counts
         # the improving tiles are the useful tiles of the rest that can still be drawn (the
         # discarded copy is gone too)
-        useful = set(tuple(useful_tiles(rest, variant)))
+        useful = set(tuple(useful_tiles(rest, variant, joker_fifth_copy=fifth)))
         assert set(improving) <= useful
         for t in useful - set(improving):
             assert 4 - held[t.index] - (t == option.discard) <= 0, f"{t} left out"
@@ -522,18 +616,20 @@ def test_efficiency_is_consistent(variant: Variant, seed: int) -> None:
                                    for t in improving)
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
-def test_efficiency_matches_oracle(variant: Variant) -> None:
+@pytest.mark.parametrize(("variant", "fifth"), MODES, ids=MODE_IDS)
+def test_efficiency_matches_oracle(variant: Variant, fifth: bool) -> None:
     rng = rng_for(variant, "efficiency")
     for i in range(4):
         hand = gen.random_hand(rng, variant, 14, jokers=i if variant is HANGZHOU else None)
-        for option in efficiency(hand, variant).options:
+        result = efficiency(hand, variant, joker_fifth_copy=fifth)
+        for option in result.options:
             rest = hand.remove(option.discard)
-            assert option.shanten == oracle.shanten(rest, variant), f"{hand} - {option.discard}"
-        best = efficiency(hand, variant).best
+            assert option.shanten == oracle.shanten(rest, variant, fifth=fifth), (
+                f"{hand} - {option.discard}")
+        best = result.best
         rest = hand.remove(best.discard)
         assert idx(tuple(best.improving)) == tuple(
-            k for k in oracle.useful(rest, variant) if k != best.discard.index or
+            k for k in oracle.useful(rest, variant, fifth=fifth) if k != best.discard.index or
             rest.held_counts[k] < 3)
 
 
@@ -566,8 +662,6 @@ def test_no_fifth_joker_among_improving_tiles() -> None:
 
 def test_the_decomposition_checker_catches_wrong_readings() -> None:
     """The validator used above is not vacuous: doctored readings are refused."""
-    import dataclasses
-
     hand = parse_hand("123m 5白7m 444p 中中中 東東", HANGZHOU)
     (good,) = decompositions(hand, HANGZHOU)
     assert decomposition_problems(hand, HANGZHOU, [good]) == ""
@@ -575,11 +669,12 @@ def test_the_decomposition_checker_catches_wrong_readings() -> None:
     groups = list(good.groups)
     i = next(i for i, g in enumerate(groups) if g.jokers)
     # the joker said to stand for 5m instead of 6m in 567m
-    groups[i] = dataclasses.replace(groups[i], jokers=(KINDS[4],))
-    wrong = dataclasses.replace(good, groups=tuple(groups))
+    g = groups[i]
+    groups[i] = Group(g.kind, g.tiles, (KINDS[4],), g.wild, g.meld)
+    wrong = Decomposition(good.shape, tuple(groups))
     assert decomposition_problems(hand, HANGZHOU, [wrong]) != ""
     # a pair dropped
-    short = dataclasses.replace(good, groups=good.groups[:-1])
+    short = Decomposition(good.shape, good.groups[:-1])
     assert decomposition_problems(hand, HANGZHOU, [short]) != ""
 
 

@@ -17,7 +17,7 @@ function copy(dir) {
       if (name === "__pycache__" || name === "widgets") continue;
       pyodide.FS.mkdirTree(target);
       copy(path);
-    } else if (name.endsWith(".py") || name === "py.typed") {
+    } else if (name.endsWith(".py") || name.endsWith(".bin") || name === "py.typed") {
       pyodide.FS.writeFile(target, readFileSync(path));
     }
   }

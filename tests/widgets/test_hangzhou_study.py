@@ -55,7 +55,10 @@ def test_jokers_and_what_they_stand_for() -> None:
     wild = MultiplierExplorer(hand="123m456m789m白白白1z", drawn="1z", kongs=0,
                               joker_discards=0)
     rows = wild.joker_rows(wild.sheet())
-    assert rows == [("白白白", "any set", "白白白 (jokers as any pong)")]
+    # The credited White Dragon Pair Wait must be visible: the drawn 東 pairs with a joker, and
+    # the other two jokers make 東 a pong (a fifth 東, allowed by default: joker_fifth_copy).
+    assert rows == [("白", "1z", "111z (白=1z, 白=1z)"), ("白", "1z", "111z (白=1z, 白=1z)"),
+                    ("白", "1z", "11z (白=1z)")]
     assert len(wild.readings()) == wild.sheet().readings
 
 

@@ -1,28 +1,73 @@
 """The ``tutor`` command line (also ``python -m tutor``).
 
-Each module of this package registers its subcommands; every analysis takes ``--json``. Bad
-input prints one line on stderr and exits with status 2, never a traceback.
+Every analysis takes ``--json``. Bad input prints one line on stderr and exits with status 2,
+never a traceback.
+
+The commands are listed once, in :data:`COMMANDS`: name, variant (for ``tutor NAME VARIANT``
+commands such as ``tutor score huangyan``), the module of this package that defines it, and the
+one-line help that ``tutor --help`` shows. A module is imported only when one of its commands
+runs, so ``tutor waits`` never loads the game engine and ``tutor --help`` loads no module at all.
+
+To add a command: write ``tutor/cli/NAME.py`` with a ``register(commands)`` function that calls
+``commands.command("NAME", help)`` (or ``commands.variant_command("NAME", "VARIANT", help)``),
+adds its arguments and sets ``func`` (``parser.set_defaults(func=handler)``; the handler takes
+the parsed arguments and returns the exit status), then add one line to :data:`COMMANDS`. A
+test checks that the table and the modules agree.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from tutor import __version__
 from tutor.errors import TutorError
 
-__all__ = ["Commands", "emit", "main"]
+TYPE_CHECKING = False  # typing is not imported at run time: it costs every start
+if TYPE_CHECKING:
+    from typing import Any
 
-_MODULES = ("tutor.cli.core", "tutor.cli.huangyan", "tutor.cli.hangzhou", "tutor.cli.guiyang",
-            "tutor.cli.game",
-            "tutor.cli.review")
+__all__ = ["COMMANDS", "Command", "Commands", "build_parser", "emit", "main"]
 
-Handler = Callable[[argparse.Namespace], int]
+Handler = Callable[[argparse.Namespace], int]  # (a run-time alias: no typing needed)
+
+
+class Command:
+    """One subcommand: ``tutor name [variant] ...``, defined in ``tutor.cli.<module>``."""
+
+    __slots__ = ("help", "module", "name", "variant")
+
+    def __init__(self, name: str, variant: str | None, module: str, help: str) -> None:
+        self.name = name
+        self.variant = variant
+        self.module = module
+        self.help = help
+
+    def __repr__(self) -> str:
+        return f"Command({self.name!r}, {self.variant!r}, {self.module!r}, {self.help!r})"
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("waits", None, "core", "what a 13-tile hand waits on, with copies left"),
+    Command("shanten", None, "core", "how many tiles a 13- or 14-tile hand is from ready"),
+    Command("efficiency", None, "core", "for each discard of a 14-tile hand: shanten after it "
+            "and the tiles that improve it"),
+    Command("score", "huangyan", "huangyan", "score a Huangyan Reckoning hand: the winner's 14 "
+            "tiles with --win-tile, or a non-winner's 13 with --partial"),
+    Command("reckon", "huangyan", "huangyan", "the four-way reckoning of a won hand: wave one, "
+            "wave two, liability, stacks"),
+    Command("score", "hangzhou", "hangzhou", "score a self-drawn Hangzhou win: multipliers, "
+            "product and payments"),
+    Command("ledger", "hangzhou", "hangzhou", "replay a Hangzhou game file: every payment, the "
+            "dealer's deferred tally, the scores"),
+    Command("settle", "guiyang", "guiyang", "settle a finished Guiyang Chicken hand described "
+            "in a JSON file (schema: tutor.variants.guiyang.handfile)"),
+    Command("simulate", None, "game", "play seeded hands with bots and summarise them"),
+    Command("replay", None, "game", "replay a recorded hand move by move"),
+    Command("review", None, "review", "a coach's review of one seat's decisions in a saved hand"),
+)
 
 _GROUP_HELP = {
     "score": "score a hand: tutor score {huangyan,hangzhou} HAND ...",
@@ -43,9 +88,11 @@ class Commands:
     def __init__(self, subparsers: argparse._SubParsersAction[Any]) -> None:
         self._sub = subparsers
         self._variant_groups: dict[str, argparse._SubParsersAction[Any]] = {}
+        self.made: set[tuple[str, str | None]] = set()
 
     def command(self, name: str, help: str) -> argparse.ArgumentParser:
         """A top-level command: ``tutor NAME ...``."""
+        self.made.add((name, None))
         parser: argparse.ArgumentParser = self._sub.add_parser(name, help=help, description=help)
         return parser
 
@@ -56,6 +103,7 @@ class Commands:
             self._variant_groups[name] = group.add_subparsers(dest="variant", metavar="VARIANT",
                                                               required=True,
                                                               parser_class=_Parser)
+        self.made.add((name, variant))
         parser: argparse.ArgumentParser = self._variant_groups[name].add_parser(
             variant, help=help, description=help)
         return parser
@@ -64,26 +112,57 @@ class Commands:
 def emit(args: argparse.Namespace, data: Any, text: str) -> int:
     """Print ``data`` as JSON when ``--json`` was given, else ``text``; return exit status 0."""
     if getattr(args, "json", False):
+        import json
+
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(text)
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _wanted(argv: Sequence[str]) -> set[str]:
+    """The modules the command line names: the first word is the command, and for a
+    per-variant command the second is the variant. None for ``--help`` or an unknown word."""
+    words = [a for a in argv if not a.startswith("-")]
+    if not words:
+        return set()
+    first = [c for c in COMMANDS if c.name == words[0]]
+    if len(words) > 1 and any(c.variant for c in first):
+        first = [c for c in first if c.variant == words[1]]
+    elif any(c.variant for c in first):
+        return set()  # ``tutor score --help``: the group's list needs no module
+    return {c.module for c in first}
+
+
+def build_parser(modules: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, with the full arguments of the commands of ``modules`` (default: every
+    module) and, for every other command, only its name and help."""
     parser = _Parser(prog="tutor", description="Mahjong Tutor: hands, waits, scoring and "
                      "settlement for Huangyan Reckoning, Hangzhou and Guiyang Chicken mahjong.")
     parser.add_argument("--version", action="version", version=f"tutor {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_Parser)
     commands = Commands(sub)
-    for name in _MODULES:
-        importlib.import_module(name).register(commands)
+    load = {c.module for c in COMMANDS} if modules is None else set(modules)
+    loaded = set()
+    for command in COMMANDS:  # in the table's order, so --help lists them so
+        if command.module in load and command.module not in loaded:
+            loaded.add(command.module)
+            importlib.import_module(f"tutor.cli.{command.module}").register(commands)
+        if (command.name, command.variant) in commands.made:
+            continue
+        if command.variant is None:
+            commands.command(command.name, command.help)
+        else:
+            commands.variant_command(command.name, command.variant, command.help)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(sorted(_wanted(argv)))
+    if not hasattr(parser.parse_known_args(argv)[0], "func"):
+        parser = build_parser()  # a command line _wanted misread: read it with every module
     args = parser.parse_args(argv)
     handler: Handler = args.func
     try:

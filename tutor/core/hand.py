@@ -7,11 +7,11 @@ variant's scoring; :meth:`Hand.check` tells whether a variant can hold it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from operator import attrgetter
 
 from tutor.core.tiles import KINDS, Tile
+from tutor.core.value import Value
 from tutor.core.variant import Variant
 from tutor.errors import HandError
 
@@ -65,19 +65,21 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return "".join(parts)
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(Value):
     """A declared set: a chow, a pong or one of the three kongs. ``tiles`` are sorted."""
 
+    __slots__ = ("kind", "tiles")
+    _fields = ("kind", "tiles")
     kind: MeldKind
     tiles: tuple[Tile, ...]
 
-    def __post_init__(self) -> None:
-        tiles = tuple(sorted(self.tiles))
-        object.__setattr__(self, "tiles", tiles)
-        problem = _meld_problem(self.kind, tiles)
+    def __init__(self, kind: MeldKind, tiles: Iterable[Tile]) -> None:
+        tiles = tuple(sorted(tiles))
+        self._set("kind", kind)
+        self._set("tiles", tiles)
+        problem = _meld_problem(kind, tiles)
         if problem:
-            raise HandError(f"{self.kind.value} {format_tiles(tiles) or '(empty)'}: {problem}")
+            raise HandError(f"{kind.value} {format_tiles(tiles) or '(empty)'}: {problem}")
 
     @classmethod
     def chow(cls, first: Tile) -> Meld:
@@ -155,39 +157,44 @@ def _meld_problem(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
     return ""
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(Value):
     """Concealed tiles (sorted) and declared melds (in the order declared).
 
-    ``counts`` holds the concealed copies of each of the 34 kinds, ``held_counts`` the copies
-    held concealed or melded, ``melded`` (bytes) the copies in melds.
+    ``counts`` holds the concealed copies of each of the 34 kinds (``packed``: the same as
+    bytes), ``held_counts`` the copies held concealed or melded, ``melded`` (bytes) the copies in
+    melds.
 
     ``Hand.parse("123m456p789s11z [777z]")``; ``str(hand)`` is the canonical form and
     ``Hand.parse(str(hand)) == hand``.
     """
 
+    __slots__ = ("concealed", "counts", "held_counts", "melded", "melds", "packed")
+    _fields = ("concealed", "melds")
     concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...] = ()
-    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    held_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    melded: bytes = field(init=False, repr=False, compare=False)
+    melds: tuple[Meld, ...]
+    counts: tuple[int, ...]
+    held_counts: tuple[int, ...]
+    melded: bytes
+    packed: bytes
 
-    def __post_init__(self) -> None:
-        concealed = tuple(sorted(self.concealed, key=_index))
-        object.__setattr__(self, "concealed", concealed)
-        object.__setattr__(self, "melds", tuple(self.melds))
+    def __init__(self, concealed: Iterable[Tile], melds: Iterable[Meld] = ()) -> None:
+        concealed = tuple(sorted(concealed, key=_index))
+        set_ = self._set
+        set_("concealed", concealed)
+        set_("melds", tuple(melds))
         counts = [0] * 34
         for t in concealed:
             counts[t.index] += 1
-        object.__setattr__(self, "counts", tuple(counts))
+        set_("counts", tuple(counts))
+        set_("packed", bytes(counts))
         melded = bytearray(34)
         for meld in self.melds:
             for t in meld.tiles:
                 melded[t.index] += 1
                 counts[t.index] += 1
-        object.__setattr__(self, "melded", bytes(melded))
+        set_("melded", bytes(melded))
         held = tuple(counts)
-        object.__setattr__(self, "held_counts", held)
+        set_("held_counts", held)
         for i, n in enumerate(held):
             if n > 4:
                 raise HandError(f"{self}: {n} copies of {KINDS[i]} (a set has four)")

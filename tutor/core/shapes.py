@@ -3,7 +3,9 @@
 A complete hand is four groups (chow, pong or kong; declared melds included) and a pair, or,
 where the variant allows, seven pairs (four identical undeclared tiles count as two pairs).
 In Hangzhou each White Dragon is a joker: it may stand for any other kind, and jokers may form
-sets and pairs among themselves ("wild" groups). Every :class:`Decomposition` says what each
+sets and pairs among themselves ("wild" groups). By the rule of record a joker may also stand for
+a "fifth copy" of a kind whose four natural copies are all held (``joker_fifth_copy=True``);
+``joker_fifth_copy=False`` is the stricter reading. Every :class:`Decomposition` says what each
 joker stood for.
 
 This module enumerates readings by plain recursion: it is the explainer used by scoring. The fast
@@ -13,12 +15,12 @@ and against an independent brute force.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from enum import Enum
 
 from tutor.core.hand import Hand, Meld, MeldKind, format_tiles
 from tutor.core.tiles import KINDS, Tile
+from tutor.core.value import Value
 from tutor.core.variant import Variant
 from tutor.errors import HandError
 
@@ -38,8 +40,7 @@ class Shape(Enum):
     SEVEN_PAIRS = "seven pairs"
 
 
-@dataclass(frozen=True, order=True)
-class Group:
+class Group(Value):
     """One group of a reading.
 
     ``tiles`` are the kinds the group stands for (sorted); ``jokers`` the kinds that jokers stand
@@ -48,11 +49,21 @@ class Group:
     meld the group is, if any.
     """
 
+    __slots__ = ("jokers", "kind", "meld", "tiles", "wild")
+    _fields = ("kind", "tiles", "jokers", "wild", "meld")
     kind: GroupKind
     tiles: tuple[Tile, ...]
-    jokers: tuple[Tile, ...] = ()
-    wild: bool = False
-    meld: Meld | None = None
+    jokers: tuple[Tile, ...]
+    wild: bool
+    meld: Meld | None
+
+    def __init__(self, kind: GroupKind, tiles: Iterable[Tile], jokers: Iterable[Tile] = (),
+                 wild: bool = False, meld: Meld | None = None) -> None:
+        self._set("kind", kind)
+        self._set("tiles", tuple(tiles))
+        self._set("jokers", tuple(jokers))
+        self._set("wild", wild)
+        self._set("meld", meld)
 
     @property
     def tile(self) -> Tile:
@@ -87,12 +98,17 @@ class Group:
         return text
 
 
-@dataclass(frozen=True)
-class Decomposition:
+class Decomposition(Value):
     """One reading of a complete hand: its shape and its groups (sets first, pairs last)."""
 
+    __slots__ = ("groups", "shape")
+    _fields = ("shape", "groups")
     shape: Shape
     groups: tuple[Group, ...]
+
+    def __init__(self, shape: Shape, groups: Iterable[Group]) -> None:
+        self._set("shape", shape)
+        self._set("groups", tuple(groups))
 
     @property
     def sets(self) -> tuple[Group, ...]:
@@ -141,8 +157,10 @@ def require_size(hand: Hand, sizes: tuple[int, ...], what: str) -> None:
                         f"this one has {hand.size}")
 
 
-def decompositions(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> list[Decomposition]:
-    """Every reading of a complete 14-tile hand, without repeats; empty if it is not complete."""
+def decompositions(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
+                   joker_fifth_copy: bool = True) -> list[Decomposition]:
+    """Every reading of a complete 14-tile hand, without repeats; empty if it is not complete.
+    ``joker_fifth_copy``: whether a joker may stand for a copy beyond the fourth (Hangzhou)."""
     variant = Variant.parse(variant)
     hand.check(variant)
     require_size(hand, (14,), "a win")
@@ -152,6 +170,8 @@ def decompositions(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> lis
     if variant.joker is not None:
         held[variant.joker.index] = 0
     room = [4 - n for n in held]  # how many more of each kind jokers may stand for
+    if joker_fifth_copy:
+        room = [8] * 34  # four jokers at most, so never a limit
     if variant.joker is not None:
         room[variant.joker.index] = 0
     meld_groups = tuple(_meld_group(m, variant) for m in hand.melds)

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 from functools import total_ordering
-from typing import ClassVar
+
+TYPE_CHECKING = False  # no runtime import of typing: it costs every start a few milliseconds
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 __all__ = [
     "DRAGONS",

@@ -26,10 +26,12 @@ class Variant(Enum):
     def parse(cls, text: str | Variant) -> Variant:
         if isinstance(text, Variant):
             return text
-        key = text.strip().lower()
-        for variant in cls:
-            if key in (variant.value, variant.chinese):
-                return variant
+        if isinstance(text, str):
+            found = _BY_NAME.get(text)  # one lookup: as cheap as passing the member
+            if found is None:
+                found = _BY_NAME.get(text.strip().lower())
+            if found is not None:
+                return found
         names = ", ".join(v.value for v in cls)
         raise ValueError(f"unknown variant {text!r} (choose one of {names})")
 
@@ -82,5 +84,6 @@ class Variant(Enum):
         return self is not Variant.GUIYANG
 
 
+_BY_NAME = {name: v for v in Variant for name in (v.value, v.chinese)}
 _JOKER_TILE = Dragon.WHITE.tile
 _NATURAL = {v: tuple(t for t in v.kinds if t != v.joker) for v in Variant}

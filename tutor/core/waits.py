@@ -3,8 +3,11 @@
 Definitions (the notebooks teach them with examples):
 
 * *Missing tiles*: the fewest tiles that must be added to the hand's natural tiles to make a
-  complete hand, respecting that no kind has more than four copies (melds counted). A joker
-  covers one missing tile; it may stand for any natural kind but never for a fifth copy.
+  complete hand, respecting that no kind has more than four natural copies (melds counted). A
+  joker covers one missing tile and may stand for any natural kind. In Hangzhou it may also
+  stand for a "fifth copy" of a kind whose four natural copies are all held, melded or seen
+  (``joker_fifth_copy=True``, the rule of record); ``joker_fifth_copy=False`` is the stricter
+  reading, where it never does. Every function here takes that option.
 * *Shanten* = missing - jokers - 1: -1 for a complete 14-tile hand, 0 for a ready hand, and so
   on; the least over the standard shape and (Hangzhou, Guiyang) seven pairs, where four
   identical tiles count as two pairs.
@@ -12,7 +15,10 @@ Definitions (the notebooks teach them with examples):
   already holds all four copies cannot be drawn: such a "wait" is listed apart as dead and does
   not make the hand ready (a hand ready only on dead tiles has shanten 1). In Hangzhou a drawn
   joker completes every ready hand, so waits list natural kinds only;
-  :attr:`WaitAnalysis.white_dragon_pair_wait` flags the state in which every tile wins.
+  :attr:`WaitAnalysis.white_dragon_pair_wait` flags the state in which every tile wins. Where a
+  joker may stand for a fifth copy, a hand can be one tile from complete with only dead waits:
+  a drawn joker still wins, so it is ready (shanten 0) with no natural wait, unless the player
+  holds all four jokers.
 
 The numbers come from the per-suit tables of :mod:`tutor.core.tables`; the readings themselves
 (what each group and joker is) from :mod:`tutor.core.shapes`.
@@ -21,13 +27,22 @@ The numbers come from the per-suit tables of :mod:`tutor.core.tables`; the readi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from tutor.core.hand import Hand
 from tutor.core.shapes import joker_count, require_size
-from tutor.core.tables import INF, SuitTable, conv_id, optimal_entries, suit_table, vector
+from tutor.core.tables import (
+    FIFTH,
+    INF,
+    SuitTable,
+    conv_id,
+    costs,
+    intern,
+    suit_table,
+    vector,
+)
 from tutor.core.tiles import KINDS, Tile
+from tutor.core.value import Value
 from tutor.core.variant import Variant
 from tutor.errors import HandError
 
@@ -44,9 +59,17 @@ __all__ = [
 ]
 
 _OFFSETS = (0, 9, 18, 27)
+_SIZES = (9, 9, 9, 7)
 _SUITED_TABLE = suit_table(bytes([4] * 9), True)
 _HONOR_TABLES = {None: suit_table(bytes([4] * 7), False),
                  31: suit_table(bytes([4, 4, 4, 4, 0, 4, 4]), False)}
+# Where a joker may stand for any copy, the target's limits do not depend on melds: one table
+# a kind of suit. The same tables answer "would a fifth natural copy complete this hand?"
+_SUITED_FIFTH = suit_table(bytes([FIFTH] * 9), True)
+_HONORS_FIFTH = {None: suit_table(bytes([FIFTH] * 7), False),
+                 31: suit_table(bytes([FIFTH] * 4 + [0] + [FIFTH] * 2), False)}
+_EMPTY = frozenset((bytes(9), bytes(7)))  # a suit with no tiles
+_FOUR = bytes(n == 4 for n in range(256))
 _PAIRS = bytes(n // 2 for n in range(256))
 _ODD = bytes(n & 1 for n in range(256))
 _NATURAL_MASK = {v: sum(1 << t.index for t in v.natural_kinds) for v in Variant}
@@ -72,60 +95,64 @@ def _tiles(mask: int) -> tuple[Tile, ...]:
 
 
 class _Analysis:
-    """A hand's natural tiles cut into suits, with each suit's cost-vector id."""
+    """A hand's natural tiles cut into suits, with each suit's cost-vector id.
 
-    __slots__ = ("ab", "cd", "counts", "ids", "jokers", "need", "seven", "tables")
+    ``fifth``: jokers may stand for copies beyond the fourth (Hangzhou's rule of record; it
+    needs a joker that is not locked in a concealed kong of jokers)."""
+
+    __slots__ = ("counts", "fifth", "ids", "joker", "jokers", "melded", "need", "parts", "rests",
+                 "seven", "tables", "total")
 
     def __init__(self, counts: bytes, jokers: int, melded: bytes, melds: int,
-                 variant: Variant) -> None:
-        joker = _JOKER[variant]
+                 variant: Variant, fifth: bool) -> None:
+        self.joker = joker = _JOKER[variant]
         self.counts = counts
+        self.melded = melded
         self.jokers = jokers
         self.need = 4 - melds
         self.seven = melds == 0 and _SEVEN[variant]
-        if melds:
+        self.fifth = fifth = fifth and joker is not None and not melded[joker]
+        if fifth:
+            self.tables = [_SUITED_FIFTH, _SUITED_FIFTH, _SUITED_FIFTH, _HONORS_FIFTH[joker]]
+        elif melds:
             self.tables = _meld_tables(melded, joker)
         else:
             self.tables = [_SUITED_TABLE, _SUITED_TABLE, _SUITED_TABLE, _HONOR_TABLES[joker]]
         t = self.tables
-        self.ids = a, b, c, d = (t[0].id(counts[0:9]), t[1].id(counts[9:18]),
-                                 t[2].id(counts[18:27]), t[3].id(counts[27:34]))
-        self.ab = conv_id(a, b)
-        self.cd = conv_id(c, d)
+        self.parts = parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+        t0, t1, t2, t3 = t
+        p0, p1, p2, p3 = parts
+        # the tables' own caches first (id 0 falls through to id(), which finds it too)
+        self.ids = ids = (t0.ids.get(p0) or t0.id(p0), t1.ids.get(p1) or t1.id(p1),
+                          t2.ids.get(p2) or t2.id(p2), t3.ids.get(p3) or t3.id(p3))
+        found = _COMBINED.get(ids)
+        if found is None:
+            found = _combine(ids)
+        self.total, self.rests = found
 
     def standard(self, pair: int = 1) -> int:
         """Missing tiles for the standard shape (``pair=0``: four sets and no pair)."""
-        return vector(conv_id(self.ab, self.cd))[2 * self.need + pair]
+        return vector(self.total)[2 * self.need + pair]
 
     def seven_pairs(self, target: int = 7) -> int:
-        if not self.seven:
-            return INF
-        short = target - min(target, sum(self.counts.translate(_PAIRS)))
-        singles = sum(self.counts.translate(_ODD))
-        upgraded = min(singles, short)
-        return upgraded + 2 * (short - upgraded)
+        return _seven_missing(self.counts, target) if self.seven else INF
 
     def standard_improvements(self, ready: bool = False) -> int:
         """Bit mask over the 34 kinds of the tiles that lower the standard missing count.
 
         ``ready``: the hand is one tile from complete, so without jokers a suit with no tiles
         cannot hold a wait (one new tile there makes no group) and is skipped."""
-        a, b, c, d = self.ids
-        ab, cd = self.ab, self.cd
         target = 2 * self.need + 1
+        skip = ready and not self.jokers
         mask = 0
-        for s in range(4):
-            if ready and not self.jokers and self.ids[s] == self.tables[s].empty:
+        rests = self.rests
+        for s, part in enumerate(self.parts):
+            if skip and part in _EMPTY:
                 continue
-            rest = (conv_id(b, cd) if s == 0 else conv_id(a, cd) if s == 1
-                    else conv_id(ab, d) if s == 2 else conv_id(ab, c))
-            best, entries = optimal_entries(self.ids[s], rest, target)
+            best, ranks = self.tables[s].lowering(part, rests[s], target)
             if best >= INF:
                 return 0
-            lo = _OFFSETS[s]
-            improve = self.tables[s].improvements(self.counts[lo:lo + (7 if s == 3 else 9)])
-            for k in entries:
-                mask |= improve[k] << lo
+            mask |= ranks << _OFFSETS[s]
         return mask
 
     def seven_improvements(self) -> int:
@@ -153,6 +180,104 @@ class _Analysis:
         """(standard, seven pairs) shanten."""
         std = self.standard() - self.jokers - 1
         return std, (self.seven_pairs() - self.jokers - 1 if self.seven else INF)
+
+    def full(self) -> int:
+        """Bit mask of the natural kinds the player holds all four of (melds counted)."""
+        counts, melded = self.counts, self.melded
+        if self.need < 4:
+            counts = bytes(c + m for c, m in zip(counts, melded, strict=True))
+        return _bits(counts.translate(_FOUR))
+
+    def wins_with_extra(self, index: int) -> bool:
+        """Whether one more natural copy of kind ``index`` would complete the hand, even a
+        copy that does not exist (a dead wait). No new suit table is built: the extra copy is
+        looked up in a table whose limits leave room for it."""
+        s = min(index // 9, 3)
+        lo = _OFFSETS[s]
+        more = bytearray(self.counts[lo:lo + _SIZES[s]])
+        more[index - lo] += 1
+        r = index - lo
+        if not self.jokers or self.fifth:
+            # without jokers a complete hand uses every tile as it is (no limit matters); where
+            # a joker may be a fifth copy the tables have no limit: either way a table read
+            base = (_SUITED_TABLE if s < 3 else _HONOR_TABLES[self.joker]) if not self.fifth \
+                else self.tables[s]
+            if more[r] <= 4:
+                own = base.id(bytes(more))
+            else:
+                key5 = (base, bytes(more), r)
+                own = _FIVES.get(key5, -1)
+                if own < 0:
+                    own = _FIVES[key5] = _five(base, more, r)
+        else:  # the stricter reading: no joker stands for this kind at all
+            cap = bytearray(self.tables[s].limits)
+            cap[r] = more[r]
+            key = (bytes(more), bytes(cap), s < 3)
+            own = _EXTRA.get(key, -1)
+            if own < 0:
+                own = _EXTRA[key] = intern(costs(*key))
+        total = vector(conv_id(own, self.rests[s]))
+        if total[2 * self.need + 1] <= self.jokers:
+            return True
+        if self.seven and self.fifth:  # a third pair of one kind needs a joker as a fifth copy
+            counts = bytearray(self.counts)
+            counts[index] += 1
+            return _seven_missing(bytes(counts), 7) <= self.jokers
+        return False
+
+
+_EXTRA: dict[tuple[bytes, bytes, bool], int] = {}
+_FIVES: dict[tuple[SuitTable, bytes, int], int] = {}
+
+
+def _five(table: SuitTable, more: bytearray, r: int) -> int:
+    """The vector id of a suit holding five copies at rank ``r`` (four and a hypothetical
+    fifth), from the shipped patterns of at most four, without a dynamic programme. A target
+    using at most four of them costs what it costs with four (``d``). One using all five puts
+    them in: a pong of three (``a``); a pair of two (``b``) or a pong of two and a missing tile
+    (``b`` + 1); or, if every group holds at most one, five groups, so the pair is one copy and
+    a missing tile (``d`` + 1). Peeling that group leaves patterns of at most four copies."""
+    more[r] -= 3
+    a = vector(table.id(bytes(more)))
+    more[r] += 1
+    b = vector(table.id(bytes(more)))
+    more[r] += 1
+    d = vector(table.id(bytes(more)))
+    more[r] += 1
+    out = []
+    for m in range(5):
+        for p in range(2):
+            best = d[2 * m + p]
+            if m:
+                best = min(best, a[2 * m - 2 + p], b[2 * m - 2 + p] + 1)
+            if p:
+                best = min(best, b[2 * m], d[2 * m] + 1)
+            out.append(min(best, INF))
+    return intern(tuple(out))
+
+
+_COMBINED: dict[tuple[int, int, int, int], tuple[int, tuple[int, int, int, int]]] = {}
+
+
+def _combine(ids: tuple[int, int, int, int]) -> tuple[int, tuple[int, int, int, int]]:
+    """For the four suits' vector ids: the whole hand's vector id and, for each suit, that of
+    the other three (cached: hands repeat their suit vectors far more than their tiles)."""
+    a, b, c, d = ids
+    ab, cd = conv_id(a, b), conv_id(c, d)
+    found = (conv_id(ab, cd), (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c)))
+    if len(_COMBINED) >= 200_000:
+        _COMBINED.clear()
+    _COMBINED[ids] = found
+    return found
+
+
+def _seven_missing(counts: bytes, target: int) -> int:
+    """Missing tiles for ``target`` pairs (four of a kind is two pairs): each single needs
+    one more copy, each pair beyond the singles two."""
+    short = target - min(target, sum(counts.translate(_PAIRS)))
+    singles = sum(counts.translate(_ODD))
+    upgraded = min(singles, short)
+    return upgraded + 2 * (short - upgraded)
 
 
 _ROOM: dict[bytes, int] = {}
@@ -195,52 +320,68 @@ def _meld_tables(melded: bytes, joker: int | None) -> list[SuitTable]:
     return found
 
 
-def _analysis(hand: Hand, variant: Variant) -> _Analysis:
-    return _analysis_of(bytes(hand.counts), hand.melded, len(hand.melds), variant)
+def _analysis(hand: Hand, variant: Variant, fifth: bool) -> _Analysis:
+    return _analysis_of(hand.packed, hand.melded, len(hand.melds), variant, fifth)
 
 
-def _analysis_of(counts: bytes, melded: bytes, melds: int, variant: Variant) -> _Analysis:
+def _analysis_of(counts: bytes, melded: bytes, melds: int, variant: Variant,
+                 fifth: bool) -> _Analysis:
     joker = _JOKER[variant]
     if joker is not None and counts[joker]:
         natural = bytearray(counts)
         jokers = natural[joker]
         natural[joker] = 0
-        return _Analysis(bytes(natural), jokers, melded, melds, variant)
-    return _Analysis(counts, 0, melded, melds, variant)
+        return _Analysis(bytes(natural), jokers, melded, melds, variant, fifth)
+    return _Analysis(counts, 0, melded, melds, variant, fifth)
 
 
-def winning_mask(counts: bytes, melded: bytes, melds: int, variant: Variant) -> int:
+def winning_mask(counts: bytes, melded: bytes, melds: int, variant: Variant,
+                 joker_fifth_copy: bool = True) -> int:
     """The tiles that complete a 13-tile hand given as counts, as a bit mask over the 34 kinds
     (the joker included in Hangzhou): the game engine's fast path for claim checks. ``counts``
     are the concealed copies, ``melded`` the copies in the ``melds`` declared melds. Tiles held
-    four times (dead waits) never appear: the tables' rank limits leave no room for them."""
-    a = _analysis_of(counts, melded, melds, variant)
-    mask = a.ready_mask(*a.shanten_pair()) & _NATURAL_MASK[variant]
+    four times (dead waits) never appear."""
+    a = _analysis_of(counts, melded, melds, variant, joker_fifth_copy)
+    std, seven = a.shanten_pair()
+    if min(std, seven) != 0:
+        return 0
+    mask = a.ready_mask(std, seven) & _NATURAL_MASK[variant]
     joker = _JOKER[variant]
+    if a.fifth and joker is not None:
+        mask &= ~a.full()
+        return mask | 1 << joker  # a drawn joker completes it, standing for a fifth copy or not
     if mask and joker is not None:
         mask |= 1 << joker
     return mask
 
 
-def is_win(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> bool:
+def is_win(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
+           joker_fifth_copy: bool = True) -> bool:
     """Whether a 14-tile hand is complete (any winning shape of the variant)."""
     variant = Variant.parse(variant)
     hand.check(variant)
     require_size(hand, (14,), "a win")
-    a = _analysis(hand, variant)
+    a = _analysis(hand, variant, joker_fifth_copy)
     return a.standard() <= a.jokers or (a.seven and a.seven_pairs() <= a.jokers)
 
 
-def shanten(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> int:
+def shanten(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
+            joker_fifth_copy: bool = True) -> int:
     """Shanten of a 13- or 14-tile hand: -1 complete, 0 ready, 1 one tile from ready..."""
     variant = Variant.parse(variant)
     hand.check(variant)
-    require_size(hand, (13, 14), "shanten")
-    a = _analysis(hand, variant)
+    size = hand.size
+    if size != 13 and size != 14:
+        require_size(hand, (13, 14), "shanten")
+    a = _analysis(hand, variant, joker_fifth_copy)
     std, seven = a.shanten_pair()
-    value = min(std, seven)
-    if value == 0 and hand.size == 13 and not a.ready_mask(std, seven) & _NATURAL_MASK[variant]:
-        return 1  # ready only on tiles the player holds all of: not ready
+    value = std if std < seven else seven
+    # One tile from complete by the tables means a drawable tile completes it: the tables
+    # leave no room for a fifth natural copy, and where a joker may be a fifth copy a drawn
+    # joker completes it. Only a player holding all four jokers must check the natural waits.
+    if (value == 0 and a.fifth and size == 13 and a.jokers == 4
+            and not a.ready_mask(std, seven) & _NATURAL_MASK[variant] & ~a.full()):
+        return 1
     return value
 
 
@@ -254,18 +395,27 @@ def _left(hand: Hand, variant: Variant, visible: Iterable[Tile]) -> dict[Tile, i
     return {t: 4 - seen[t.index] for t in variant.kinds}
 
 
-@dataclass(frozen=True)
-class WaitAnalysis:
+class WaitAnalysis(Value):
     """What a 13-tile hand waits on. ``left`` counts the copies of each kind the player has not
     seen (in hand, melds or ``visible``)."""
 
+    _fields = ("hand", "variant", "shanten", "waits", "dead_waits", "white_dragon_pair_wait",
+               "visible")
+    _hidden = frozenset({"visible"})
     hand: Hand
     variant: Variant
     shanten: int
     waits: tuple[Tile, ...]
     dead_waits: tuple[Tile, ...]
     white_dragon_pair_wait: bool
-    visible: tuple[Tile, ...] = field(default=(), repr=False)
+    visible: tuple[Tile, ...]
+
+    def __init__(self, hand: Hand, variant: Variant, shanten: int, waits: tuple[Tile, ...],
+                 dead_waits: tuple[Tile, ...], white_dragon_pair_wait: bool,
+                 visible: tuple[Tile, ...] = ()) -> None:
+        self.__dict__.update(hand=hand, variant=variant, shanten=shanten, waits=waits,
+                             dead_waits=dead_waits,
+                             white_dragon_pair_wait=white_dragon_pair_wait, visible=visible)
 
     @cached_property
     def left(self) -> dict[Tile, int]:
@@ -273,7 +423,9 @@ class WaitAnalysis:
 
     @property
     def ready(self) -> bool:
-        return bool(self.waits)
+        """One drawable tile from complete: some natural wait, or (where a joker may stand
+        for a fifth copy) a drawn joker when every wait is dead."""
+        return self.shanten == 0
 
     @property
     def jokers(self) -> int:
@@ -301,7 +453,9 @@ class WaitAnalysis:
         }
 
     def __str__(self) -> str:
-        if self.ready:
+        if self.ready and not self.waits:
+            text = f"{self.hand}: ready, waiting only on a drawn joker (白)"
+        elif self.ready:
             waits = ", ".join(f"{t} ({self.left[t]} left)" for t in self.waits)
             text = f"{self.hand}: ready, waiting on {waits}"
             if self.variant.joker is not None:
@@ -317,43 +471,36 @@ class WaitAnalysis:
 
 
 def waits(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
-          visible: Iterable[Tile] = ()) -> WaitAnalysis:
+          visible: Iterable[Tile] = (), *, joker_fifth_copy: bool = True) -> WaitAnalysis:
     """Waits of a 13-tile hand. ``visible``: other tiles the player has seen (for ``left``)."""
     variant = Variant.parse(variant)
     hand.check(variant)
-    require_size(hand, (13,), "waits")
-    a = _analysis(hand, variant)
+    if hand.size != 13:
+        require_size(hand, (13,), "waits")
+    a = _analysis(hand, variant, joker_fifth_copy)
     std, seven = a.shanten_pair()
-    mask = a.ready_mask(std, seven)
-    held = hand.held_counts
+    sh = std if std < seven else seven
+    mask = a.ready_mask(std, seven) & _NATURAL_MASK[variant] if sh == 0 else 0
+    full = a.full() & _NATURAL_MASK[variant] if 4 in hand.held_counts else 0
     dead: tuple[Tile, ...] = ()
-    if 4 in held:
-        dead = tuple(KINDS[i] for i, n in enumerate(held) if n == 4 and i != _JOKER[variant]
-                     and _wins_with_fifth(hand, variant, KINDS[i]))
-    live = _tiles(mask & _NATURAL_MASK[variant])
-    sh = min(std, seven)
-    if sh == 0 and not live:
-        sh = 1
-    seen = tuple(visible)
+    if full:
+        dead_mask = mask & full
+        for i in _bits_of(full & ~dead_mask):
+            if (sh == 0 or not a.fifth) and a.wins_with_extra(i):
+                dead_mask |= 1 << i
+        dead = _tiles(dead_mask)
+    live = _tiles(mask & ~full)
+    if sh == 0 and not live and not (a.fifth and a.jokers < 4):
+        sh = 1  # ready only on tiles that cannot be drawn
+    seen = tuple(visible) if visible else ()
     if seen:
         _left(hand, variant, seen)  # refuse a fifth copy now, not when ``left`` is read
     return WaitAnalysis(hand, variant, sh, live, dead,
-                        bool(live) and _white_dragon_pair_wait(a), seen)
+                        bool(sh == 0 and a.jokers and _white_dragon_pair_wait(a)), seen)
 
 
-def _wins_with_fifth(hand: Hand, variant: Variant, tile: Tile) -> bool:
-    """Whether the hand would be complete with a fifth copy of ``tile`` (a dead wait)."""
-    a = _analysis(hand, variant)
-    s = min(tile.index // 9, 3)
-    lo = _OFFSETS[s]
-    counts = bytearray(a.counts[lo:lo + (7 if s == 3 else 9)])
-    counts[tile.index - lo] += 1
-    cap = bytearray(a.tables[s].limits)
-    cap[tile.index - lo] = counts[tile.index - lo]
-    ids = list(a.ids)
-    ids[s] = suit_table(bytes(cap), s < 3).id(bytes(counts))
-    total = vector(conv_id(conv_id(ids[0], ids[1]), conv_id(ids[2], ids[3])))
-    return total[2 * a.need + 1] <= a.jokers
+def _bits_of(mask: int) -> tuple[int, ...]:
+    return tuple(t.index for t in _tiles(mask))
 
 
 def _white_dragon_pair_wait(a: _Analysis) -> bool:
@@ -364,12 +511,13 @@ def _white_dragon_pair_wait(a: _Analysis) -> bool:
     return a.standard(pair=0) <= rest or (a.seven and a.seven_pairs(6) <= rest)
 
 
-def useful_tiles(hand: Hand, variant: Variant | str = Variant.HUANGYAN) -> tuple[Tile, ...]:
+def useful_tiles(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
+                 joker_fifth_copy: bool = True) -> tuple[Tile, ...]:
     """Kinds that lower the shanten of a 13-tile hand when drawn (jokers included)."""
     variant = Variant.parse(variant)
     hand.check(variant)
     require_size(hand, (13,), "useful tiles")
-    return _useful(_analysis(hand, variant), variant, hand.held_counts)
+    return _useful(_analysis(hand, variant, joker_fifth_copy), variant, hand.held_counts)
 
 
 def _useful(a: _Analysis, variant: Variant, held: tuple[int, ...]) -> tuple[Tile, ...]:
@@ -390,14 +538,22 @@ def _useful(a: _Analysis, variant: Variant, held: tuple[int, ...]) -> tuple[Tile
     return _tiles(mask)
 
 
-@dataclass(frozen=True)
-class DiscardOption:
+class DiscardOption(Value):
     """One discard of a 14-tile hand: the shanten after it and the tiles that would improve."""
 
+    __slots__ = ("discard", "improving", "left", "shanten")
+    _fields = ("discard", "shanten", "improving", "left")
     discard: Tile
     shanten: int
     improving: tuple[Tile, ...]
     left: dict[Tile, int]
+
+    def __init__(self, discard: Tile, shanten: int, improving: tuple[Tile, ...],
+                 left: dict[Tile, int]) -> None:
+        self._set("discard", discard)
+        self._set("shanten", shanten)
+        self._set("improving", improving)
+        self._set("left", left)
 
     @property
     def count(self) -> int:
@@ -410,14 +566,18 @@ class DiscardOption:
                 "left": {str(t): self.left[t] for t in self.improving}}
 
 
-@dataclass(frozen=True)
-class Efficiency:
+class Efficiency(Value):
     """Every discard of a 14-tile hand, best first (lowest shanten, then most tiles)."""
 
+    _fields = ("hand", "variant", "shanten", "options")
     hand: Hand
     variant: Variant
     shanten: int
     options: tuple[DiscardOption, ...]
+
+    def __init__(self, hand: Hand, variant: Variant, shanten: int,
+                 options: tuple[DiscardOption, ...]) -> None:
+        self.__dict__.update(hand=hand, variant=variant, shanten=shanten, options=options)
 
     @cached_property
     def best(self) -> DiscardOption:
@@ -437,22 +597,21 @@ class Efficiency:
 
 
 def efficiency(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
-               visible: Iterable[Tile] = ()) -> Efficiency:
+               visible: Iterable[Tile] = (), *, joker_fifth_copy: bool = True) -> Efficiency:
     """For each discard of a 14-tile hand: the shanten after it and the tiles that improve it."""
     variant = Variant.parse(variant)
     hand.check(variant)
     require_size(hand, (14,), "efficiency")
     left = _left(hand, variant, visible)
-    joker = _JOKER[variant]
     options = []
     for tile in sorted(set(hand.concealed)):
         rest = hand.remove(tile)
-        a = _analysis(rest, variant)
+        a = _analysis(rest, variant, joker_fifth_copy)
         sh = min(a.shanten_pair())
         improving = _useful(a, variant, hand.held_counts) if sh >= 0 else ()
-        if sh == 0 and not any(t.index != joker for t in improving):
-            sh = 1  # ready only on dead tiles
+        if sh == 0 and not improving:
+            sh = 1  # ready only on tiles that cannot be drawn (the discarded one among them)
         options.append(DiscardOption(tile, sh, improving, left))
     options.sort(key=lambda o: (o.shanten, -o.count, o.discard))
-    now = min(_analysis(hand, variant).shanten_pair())
+    now = min(_analysis(hand, variant, joker_fifth_copy).shanten_pair())
     return Efficiency(hand, variant, now, tuple(options))

@@ -21,22 +21,22 @@ if TYPE_CHECKING:
 
 __all__ = ["Hooks"]
 
-_WINNING: dict[tuple[Variant, bytes, bytes, int], int] = {}
+_WINNING: dict[tuple[Variant, bytes, bytes, int, bool], int] = {}
 
 
-def _winning(variant: Variant, counts: bytes, melds: list[Meld]) -> int:
+def _winning(variant: Variant, counts: bytes, melds: list[Meld], fifth: bool = True) -> int:
     """Bit mask of the tiles that complete a 13-tile hand (the joker included in Hangzhou),
-    cached by the hand's tiles."""
+    cached by the hand's tiles. ``fifth``: a joker may stand for a fifth copy."""
     melded = bytearray(34)
     for meld in melds:
         for t in meld.tiles:
             melded[t.index] += 1
-    key = (variant, counts, bytes(melded), len(melds))
+    key = (variant, counts, bytes(melded), len(melds), fifth)
     found = _WINNING.get(key)
     if found is None:
         if sum(counts) + 3 * len(melds) != 13:
             return 0
-        found = winning_mask(counts, bytes(melded), len(melds), variant)
+        found = winning_mask(counts, bytes(melded), len(melds), variant, fifth)
         if len(_WINNING) > 200_000:
             _WINNING.clear()
         _WINNING[key] = found
@@ -55,6 +55,8 @@ class Hooks:
     kong_after_claim: bool = False
     #: whether the last live tile's discard may be claimed for a win (never for a meld)
     last_discard_win: bool = True
+    #: whether a joker may stand for a fifth copy (Hangzhou's rules set it)
+    joker_fifth_copy: bool = True
 
     def __init__(self, rules: Any = None) -> None:
         self.rules = rules
@@ -120,7 +122,8 @@ class Hooks:
                 return False
             counts[drawn.index] -= 1
             extra = drawn
-        return bool(_winning(self.variant, bytes(counts), player.melds) >> extra.index & 1)
+        return bool(_winning(self.variant, bytes(counts), player.melds,
+                             self.joker_fifth_copy) >> extra.index & 1)
 
     # -- end of the hand ------------------------------------------------------------------
     def settle(self, state: HandState, outcome: Outcome) -> Any:

@@ -63,6 +63,9 @@ class HangzhouRules:
     scoring: ScoringMode = ScoringMode.MULTIPLY
     fan_cap: int = 4
     four_jokers_tile_hog: bool = False
+    # A joker may stand for a "fifth copy" of a kind whose four natural copies are all held,
+    # melded or seen (the rule text: it "can replace any tile"); False is the stricter reading.
+    joker_fifth_copy: bool = True
 
     def __post_init__(self) -> None:
         for f in fields(self):

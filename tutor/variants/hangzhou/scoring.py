@@ -294,7 +294,7 @@ def score(hand: Hand, drawn: Tile, situation: Situation | None = None, *,
         raise RulesError(f"{hand}: a win {situation.source.phrase} is not allowed in Hangzhou "
                          "(self-draw only: the original rule text, section 2)")
     hand.check(V)
-    readings = decompositions(hand, V)
+    readings = decompositions(hand, V, joker_fifth_copy=rules.joker_fifth_copy)
     if not readings:
         raise RulesError(f"{hand}: not a complete hand (four groups and a pair, or seven pairs)")
     if drawn not in hand.concealed:
@@ -364,7 +364,7 @@ def _common_lines(hand: Hand, drawn: Tile, s: Situation, rules: HangzhouRules,
         lines.append(ScoreLine("Four White Dragons", rules.four_white_dragons, source, "四财神"))
     lines += _gang_lines(hand, s.kongs, rules)
     before = hand.remove(drawn)
-    if waits(before, V).white_dragon_pair_wait:
+    if waits(before, V, joker_fifth_copy=rules.joker_fifth_copy).white_dragon_pair_wait:
         lines.append(ScoreLine(PAIR_WAIT, rules.white_dragon_pair_wait,
                                f"{hand_text(before)}: one 白 set aside, the rest is complete",
                                "爆头"))

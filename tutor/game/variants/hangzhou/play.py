@@ -168,6 +168,7 @@ class HangzhouHooks(Hooks):
                  hand_number: int | None = None) -> None:
         super().__init__(rules)
         self.rules: HangzhouRules = rules
+        self.joker_fifth_copy = rules.joker_fifth_copy
         self.play = play
         self.hand_number = hand_number
 

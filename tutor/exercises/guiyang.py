@@ -41,8 +41,11 @@ def _pattern() -> Exercise:
     text = "111222333p999p55p"
     result = pattern_of(parse_hand(text, V))
     return Exercise(
-        key="guiyang-pattern",
-        prompt="Guiyang, seed table: which pattern does this complete hand score?",
+        key="guiyang-pattern", title="Which pattern?",
+        prompt="Guiyang (the rule text's pattern values): which pattern does this complete "
+               "hand score?",
+        hint="Read the hand every way it splits. Only the highest pattern counts: is there a "
+             "reading with no runs at all?",
         kind=AnswerKind.CHOICE, answer=result.pattern.value,
         explanation=(f"{result}. It also reads as three runs 123p 123p 123p + 999p + 55p, a "
                      "pure suit worth 10, but only the highest pattern counts: the reading "
@@ -58,7 +61,10 @@ def _chickens() -> Exercise:
                    if p.payee == Seat.WEST)
     detail = "; ".join(str(c) for c in west.chickens)
     return Exercise(
-        key="guiyang-chicken-points",
+        key="guiyang-chicken-points", title="West's chickens",
+        hint="Is West eligible (a winner or ready)? Then count West's 1s, held or melded, "
+             "and any flipped chicken, and remember West collects from each of the three "
+             "others.",
         prompt=("Guiyang: North discards 1s and East and South both win on it (a discard "
                 "win); the revealed tile is 2s. Discards: "
                 + ", ".join(str(d) for d in hand.discards) + ". Tiles: " + _table(hand)
@@ -84,7 +90,9 @@ def _eligible() -> Exercise:
     assert answer in ELIGIBLE_OPTIONS, answer
     why = "; ".join(f"{p.seat.name.title()}: {p.status()}" for p in result.players)
     return Exercise(
-        key="guiyang-eligible",
+        key="guiyang-eligible", title="Who collects?",
+        hint="Eligible means a winner or ready. Check each hand: does one more tile complete "
+             "it?",
         prompt=("Guiyang: South adds 4p to its pong and East robs the kong. Tiles: "
                 + _table(hand) + ". Who is eligible to collect beans and chickens?"),
         kind=AnswerKind.CHOICE, answer=answer,
@@ -102,8 +110,11 @@ def _not_ready_pays() -> Exercise:
     parts = " + ".join(f"{p.amount} to {p.payee.name.title()} ({p.category})"
                        for p in result.ledger if p.payer == west)
     return Exercise(
-        key="guiyang-not-ready-pays",
-        prompt=("Guiyang, seed table: the wall runs out (an exhaustive draw). Tiles: "
+        key="guiyang-not-ready-pays", title="A draw: the not-ready pay",
+        hint="Who is ready? Each of them is paid its best possible pattern by West, and a "
+             "ready player's kong beans still settle.",
+        prompt=("Guiyang (the rule text's pattern values): the wall runs out (an exhaustive "
+                "draw). Tiles: "
                 + _table(hand) + ". What does West, who is not ready, pay in total?"),
         kind=AnswerKind.NUMBER, answer=paid,
         explanation=(f"West pays {parts} = {paid}. Each not-ready player pays each ready "

@@ -19,7 +19,8 @@ from tutor.errors import TutorError
 __all__ = ["Commands", "emit", "main"]
 
 _MODULES = ("tutor.cli.core", "tutor.cli.huangyan", "tutor.cli.hangzhou", "tutor.cli.guiyang",
-            "tutor.cli.game")
+            "tutor.cli.game",
+            "tutor.cli.practice")
 
 Handler = Callable[[argparse.Namespace], int]
 

@@ -36,7 +36,7 @@ from tutor.study.progress import (
     summary_lines,
 )
 
-__all__ = ["CheckAnswer", "ProgressLine", "SequenceProgress", "question_html"]
+__all__ = ["CheckAnswer", "ProgressLine", "SequenceProgress", "answer_input", "question_html"]
 
 FONT = "font-family:sans-serif;font-size:16px;line-height:1.45"
 _PLACEHOLDER = {
@@ -73,6 +73,23 @@ def question_html(exercise: Exercise, heading: str = "Exercise") -> str:
     return "".join(parts)
 
 
+def answer_input(exercise: Exercise) -> tuple[widgets.ValueWidget, tuple[str, ...]]:
+    """The answer box of an exercise: buttons for a choice or a seat, else a text box that
+    sends its value on Enter (``continuous_update=False``). Also the options, if buttons."""
+    box: widgets.ValueWidget
+    if exercise.kind in (AnswerKind.CHOICE, AnswerKind.SEAT):
+        options = exercise.options or ("East", "South", "West", "North")
+        box = widgets.ToggleButtons(options=options, value=None,
+                                    style={"button_width": "auto"})
+    else:
+        options = ()
+        wide = "420px" if exercise.kind is AnswerKind.SEAT_NUMBERS else "340px"
+        box = widgets.Text(placeholder=_PLACEHOLDER[exercise.kind], continuous_update=False,
+                           layout=widgets.Layout(width=wide))
+    box.add_class("tutor-answer-input")
+    return box, tuple(options)
+
+
 class CheckAnswer(TutorView):
     """An exercise: its title and question (tiles drawn), an answer box, Check (or Enter),
     Hint, Show answer; the verdict, and the worked answer once asked for or after three wrong
@@ -85,28 +102,20 @@ class CheckAnswer(TutorView):
     def __init__(self, exercise: Exercise, *, notebook: str | None = None,
                  store: ProgressStore | None = None,
                  on_solved: Callable[[Exercise], None] | None = None,
-                 heading: str = "Exercise") -> None:
+                 heading: str = "Exercise", attempt: Attempt | None = None) -> None:
         self.exercise = exercise
         self.notebook = notebook if notebook is not None else notebook_of(exercise.key)
         self._store = store
         self._on_solved = on_solved
-        self.attempt = Attempt(exercise, on_solved=self._solved)
+        if attempt is None:
+            attempt = Attempt(exercise)
+        self._chained = attempt.on_solved  # a given attempt keeps its own callback too
+        attempt.on_solved = self._solved
+        self.attempt = attempt
         self.question = widgets.HTML(question_html(exercise, heading))
-        self.input: widgets.ValueWidget
-        if exercise.kind in (AnswerKind.CHOICE, AnswerKind.SEAT):
-            options = exercise.options or ("East", "South", "West", "North")
-            self.input = widgets.ToggleButtons(options=options, value=None,
-                                               style={"button_width": "auto"})
-            self._choices: tuple[str, ...] = tuple(options)
-        else:
-            wide = "420px" if exercise.kind is AnswerKind.SEAT_NUMBERS else "340px"
-            self.input = widgets.Text(placeholder=_PLACEHOLDER[exercise.kind],
-                                      continuous_update=False,
-                                      layout=widgets.Layout(width=wide))
-            # Enter (or leaving the box) sends the value: check it then
+        self.input, self._choices = answer_input(exercise)
+        if not self._choices:  # Enter (or leaving the box) sends the value: check it then
             self.input.observe(lambda _change: self.check(), names="value")
-            self._choices = ()
-        self.input.add_class("tutor-answer-input")
         self.button = widgets.Button(description="Check", button_style="primary",
                                      tooltip="Check your answer (Enter does too)")
         self.button.add_class("tutor-check-button")
@@ -140,6 +149,8 @@ class CheckAnswer(TutorView):
         return self._store if self._store is not None else default_store()
 
     def _solved(self, exercise: Exercise) -> None:
+        if self._chained is not None:
+            self._chained(exercise)
         if self.notebook is not None:
             with contextlib.suppress(ValueError):  # a key that is no name: nothing to record
                 self.store.record(self.notebook, exercise.key)

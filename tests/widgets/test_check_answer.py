@@ -46,7 +46,7 @@ def test_hint_first_then_the_answer_after_three_wrong_tries(store: ProgressStore
     assert view.answer("5") is first  # the same answer again costs nothing
     assert "Wrong try 2 of 3" in view.answer("4").message and view.worked.value == ""
     view.answer("3")
-    assert "Answer: 2." in view.worked.value and view.reveal_button.disabled
+    assert "Answer: 2</b>" in view.worked.value and view.reveal_button.disabled
     assert view.answer("2").right  # right now, but it does not count
     assert "does not count" in view.verdict.value
     assert store.solved("01_tiles_hands_waits") == frozenset()
@@ -55,7 +55,7 @@ def test_hint_first_then_the_answer_after_three_wrong_tries(store: ProgressStore
 def test_show_answer_on_request(store: ProgressStore) -> None:
     view = CheckAnswer(_shanten(), store=store)
     view.reveal_button.click()
-    assert "Answer: 2." in view.worked.value and view.attempt.revealed
+    assert "Answer: 2</b>" in view.worked.value and view.attempt.revealed
 
 
 def test_hint_button_never_gives_the_answer(store: ProgressStore) -> None:
@@ -132,3 +132,27 @@ def test_every_exercise_has_a_title_and_a_hint_that_keeps_the_answer(ex: Exercis
 def test_the_sequence_lists_its_notebooks() -> None:
     assert next(iter(NOTEBOOKS)) == "00_start_here"
     assert sum(len(exercises_of(n)) for n in NOTEBOOKS) == 27
+
+
+def test_the_tile_keyboard_types_without_checking(store: ProgressStore) -> None:
+    ex = exercises_of("01_tiles_hands_waits")[0]  # hands-waits-standard: 1m 4m 7m
+    view = CheckAnswer(ex, store=store)
+    assert view.keyboard is not None and view.keyboard.panel.children == ()
+    view.keyboard.toggle.value = True
+    picker, clear = view.keyboard.picker, view.keyboard.clear
+    assert picker is not None and clear is not None
+    picker.click("1m")
+    picker.click("4m")
+    assert view.input.value == "1m 4m" and view.feedback is None  # typed, not checked
+    clear.click()
+    assert view.input.value == "" and view.feedback is None
+    for tile in ("1m", "4m", "7m"):
+        picker.click(tile)
+    view.button.click()
+    assert view.feedback is not None and view.feedback.right
+    view.keyboard.toggle.value = False
+    assert view.keyboard.panel.children == ()
+
+
+def test_number_and_choice_exercises_have_no_tile_keyboard(store: ProgressStore) -> None:
+    assert CheckAnswer(_shanten(), store=store).keyboard is None

@@ -188,6 +188,10 @@ class Exercise:
             return ", ".join(f"{s.name.title()} {n:+d}" for s, n in value.items())
         return str(value)
 
+    def shown_answer(self) -> str:
+        """The answer as the worked answer states it ("East -13, South +72, ...")."""
+        return self._show(self.answer)
+
     def answer_text(self) -> str:
         """The answer as a learner would type it."""
         if isinstance(self.answer, Mapping):
@@ -196,7 +200,7 @@ class Exercise:
 
     def worked_answer(self) -> str:
         """The answer and the reasoning, as the notebooks print it."""
-        return f"Answer: {self._show(self.answer)}. {self.explanation}"
+        return f"Answer: {self.shown_answer()}. {self.explanation}"
 
     def __repr__(self) -> str:
         return f"<Exercise {self.key}: {self.kind.value}>"

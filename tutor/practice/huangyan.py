@@ -132,7 +132,7 @@ def reckon_topic(rng: random.Random, level: int, variant: Variant | None) -> Dra
     rows = "; ".join(f"wave {p.wave}: {_name(p.payer)} pays {_name(p.payee)} {p.amount} "
                      f"({p.reason})" for p in result.payments)
     nets_text = ", ".join(f"{_name(s)} {n:+d}" for s, n in nets.items())
-    text = f"{rows}. Nets: {nets_text} (they sum to zero)."
+    text = f"{rows}; so the nets are {nets_text} (they sum to zero)."
     hint = ("Wave one: the winner collects its total from the dealer and half of it from each "
             "other player (everyone pays in full when the dealer wins). Wave two: each pair of "
             "the other three settles the difference of their totals, the lower paying the "

@@ -5,8 +5,8 @@ ten-question :class:`Quiz` ("test yourself") over a game's topics.
 >>> [q.topic for q in quiz.plan][:3], len(quiz.plan)
 (['waits', 'shanten', 'discard'], 10)
 >>> feedback = quiz.answer(quiz.current.exercise.answer_text())
->>> feedback.right, quiz.score, quiz.position
-(True, 1, 0)
+>>> feedback.right, quiz.score, quiz.position, quiz.worked()[:7]
+(True, 1, 0, 'Answer:')
 """
 
 from __future__ import annotations
@@ -81,24 +81,31 @@ class PracticeSession:
                 self.on_result(self.topic, False)
 
     def choose(self, *, topic_name: str | None = None, level: int | None = None) -> PracticeItem:
-        """Switch topic or level: a new exercise."""
+        """Switch topic or level: that topic's exercise of the same number."""
         if topic_name is not None:
             self.topic = topic(topic_name).name
         if level is not None:
             if level not in LEVELS:
                 raise PracticeError(f"level {level} is not 1, 2 or 3")
             self.level = level
-        return self.next()
+        return self.goto(self.seed)
 
     def set_variant(self, variant: Variant | str | None) -> PracticeItem:
-        """Switch the game of the hand topics (None: any game): a new exercise."""
+        """Switch the game of the hand topics (None: any game)."""
         self.variant = Variant.parse(variant) if variant else None
-        return self.next()
+        return self.goto(self.seed)
 
     def next(self) -> PracticeItem:
         """The next exercise (the seed moves on by one)."""
+        return self.goto(self.seed + 1)
+
+    def goto(self, seed: int) -> PracticeItem:
+        """The exercise number ``seed`` of this topic and level (a class can all do the same
+        one)."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise PracticeError(f"an exercise number is a whole number from 0, not {seed!r}")
         self._close()
-        self.seed += 1
+        self.seed = seed
         self.item = self._make()
         self.attempt = self._attempt()
         return self.item
@@ -169,7 +176,8 @@ class Quiz:
         return all(r is not None for r in self.results)
 
     def answer(self, response: str) -> Feedback:
-        """Answer the current question (once: a second answer is not judged again)."""
+        """Answer the current question (once: a second answer is not judged again). The
+        worked answer is :meth:`worked`, shown after every question."""
         exercise = self.current.exercise
         if self.answered:
             return Feedback(bool(self.results[self.position]),
@@ -180,17 +188,19 @@ class Quiz:
         self.results[self.position] = verdict.right
         if self.finished and self.on_finish is not None:
             self.on_finish(self.game, self.score, len(self.plan))
-        if verdict.right:
-            return verdict
-        return Feedback(False, f"{verdict.message} {exercise.worked_answer()}")
+        return verdict
 
     def skip(self) -> Feedback:
-        """Give up on the current question (it counts as wrong) and see the answer."""
+        """Give up on the current question: it counts as wrong (then see :meth:`worked`)."""
         if not self.answered:
             self.results[self.position] = False
             if self.finished and self.on_finish is not None:
                 self.on_finish(self.game, self.score, len(self.plan))
-        return Feedback(False, self.current.exercise.worked_answer())
+        return Feedback(False, "Skipped: this one counts as wrong.")
+
+    def worked(self) -> str | None:
+        """The current question's worked answer, once it is answered (None before)."""
+        return self.current.exercise.worked_answer() if self.answered else None
 
     def next(self) -> bool:
         """Move to the next question; False at the end."""

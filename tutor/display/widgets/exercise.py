@@ -21,9 +21,10 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from tutor.core.notation import parse_hand, parse_tiles
+from tutor.core.tiles import Tile
 from tutor.display.html import Raw, table_html
 from tutor.display.svg import hand_svg, tiles_svg
-from tutor.display.widgets.base import TutorView, message_html
+from tutor.display.widgets.base import TilePicker, TutorView, close_tree
 from tutor.errors import TutorError
 from tutor.exercises.attempt import Attempt
 from tutor.exercises.catalog import notebook_of
@@ -36,7 +37,8 @@ from tutor.study.progress import (
     summary_lines,
 )
 
-__all__ = ["CheckAnswer", "ProgressLine", "SequenceProgress", "answer_input", "question_html"]
+__all__ = ["CheckAnswer", "ProgressLine", "SequenceProgress", "TileKeyboard", "answer_input",
+           "question_html", "verdict_html", "worked_html"]
 
 FONT = "font-family:sans-serif;font-size:16px;line-height:1.45"
 _PLACEHOLDER = {
@@ -56,8 +58,30 @@ def _figure_html(figure: Figure, variant: str | None) -> str:
             picture = tiles_svg(tiles, variant=variant, size=30) if tiles else "(none)"
     except TutorError as exc:  # a hand-written exercise with a typo: say so, never crash
         picture = html.escape(str(exc))
-    return (f"<div class='tutor-figure' style='margin:4px 0'><span style='{FONT}'>"
-            f"{html.escape(figure.label)}</span><br>{picture}</div>")
+    label = (f"<span style='{FONT}'>{html.escape(figure.label)}</span><br>" if figure.label
+             else "")
+    return f"<div class='tutor-figure' style='margin:4px 0'>{label}{picture}</div>"
+
+
+def verdict_html(text: str, right: bool | None = None) -> str:
+    """A verdict or hint, large enough for a projector: green right, red wrong, grey else."""
+    colour = {True: "#1b7f3a", False: "#b00020", None: "#333"}[right]
+    return (f"<div class='tutor-message' style='{FONT};color:{colour};margin:4px 0'>"
+            f"{html.escape(text)}</div>")
+
+
+def worked_html(exercise: Exercise) -> str:
+    """The worked answer in a box: the answer in bold, then the reasoning (a list when it has
+    several steps: payments, score lines, readings)."""
+    steps = exercise.explanation.split("; ")
+    if len(steps) >= 3:
+        body = "<ul style='margin:4px 0'>" + "".join(
+            f"<li>{html.escape(step)}</li>" for step in steps) + "</ul>"
+    else:
+        body = f"<div>{html.escape(exercise.explanation)}</div>"
+    return (f"<div class='tutor-worked' style='{FONT};background:#f3f6fa;border-left:4px solid "
+            f"#4a6fa5;padding:6px 10px;margin-top:4px'><b>Answer: "
+            f"{html.escape(exercise.shown_answer())}</b>{body}</div>")
 
 
 def question_html(exercise: Exercise, heading: str = "Exercise") -> str:
@@ -90,6 +114,47 @@ def answer_input(exercise: Exercise) -> tuple[widgets.ValueWidget, tuple[str, ..
     return box, tuple(options)
 
 
+class TileKeyboard:
+    """A "Pick tiles" toggle that shows a button per tile kind; each adds its tile to a text
+    box (``typing`` is true meanwhile, so the box's observer does not check a half answer)."""
+
+    def __init__(self, box: widgets.Text, variant: str | None) -> None:
+        self.box = box
+        self.variant = variant or "huangyan"
+        self.typing = False
+        self.toggle = widgets.ToggleButton(value=False, description="Pick tiles", icon="th",
+                                           tooltip="Buttons that type the tiles for you")
+        self.toggle.add_class("tutor-keyboard-button")
+        self.toggle.observe(lambda _c: self._shown(), names="value")
+        self.panel = widgets.VBox()
+        self.panel.add_class("tutor-keyboard")
+        self.picker: TilePicker | None = None
+        self.clear: widgets.Button | None = None
+
+    def _shown(self) -> None:
+        """Build the buttons on first use (a notebook of many exercises stays light)."""
+        if not self.toggle.value:
+            for child in self.panel.children:
+                close_tree(child)
+            self.panel.children = ()
+            return
+        self.picker = TilePicker(self.variant, self.type_tile)
+        self.clear = widgets.Button(description="Clear", tooltip="Empty the answer box")
+        self.clear.on_click(lambda _b: self._set(""))
+        self.panel.children = (self.picker.box, self.clear)
+
+    def _set(self, text: str) -> None:
+        self.typing = True
+        try:
+            self.box.value = text
+        finally:
+            self.typing = False
+
+    def type_tile(self, tile: Tile) -> None:
+        """Add ``tile`` to the answer box; nothing is checked yet."""
+        self._set(" ".join([*str(self.box.value).split(), str(tile)]))
+
+
 class CheckAnswer(TutorView):
     """An exercise: its title and question (tiles drawn), an answer box, Check (or Enter),
     Hint, Show answer; the verdict, and the worked answer once asked for or after three wrong
@@ -114,8 +179,12 @@ class CheckAnswer(TutorView):
         self.attempt = attempt
         self.question = widgets.HTML(question_html(exercise, heading))
         self.input, self._choices = answer_input(exercise)
-        if not self._choices:  # Enter (or leaving the box) sends the value: check it then
-            self.input.observe(lambda _change: self.check(), names="value")
+        self.keyboard: TileKeyboard | None = None
+        if isinstance(self.input, widgets.Text):
+            if exercise.kind is AnswerKind.TILES:  # tiles can be clicked instead of typed
+                self.keyboard = TileKeyboard(self.input, exercise.variant)
+            # Enter (or leaving the box) sends the value: check it then
+            self.input.observe(lambda _change: self._typed(), names="value")
         self.button = widgets.Button(description="Check", button_style="primary",
                                      tooltip="Check your answer (Enter does too)")
         self.button.add_class("tutor-check-button")
@@ -133,12 +202,18 @@ class CheckAnswer(TutorView):
         self.worked = widgets.HTML("")
         self.worked.add_class("tutor-worked-answer")
         label = widgets.HTML(f"<span style='{FONT}'><b>Your answer:</b></span>")
+        keys = self.keyboard
         self.box = widgets.VBox([
             self.question,
-            widgets.HBox([label, self.input]),
+            widgets.HBox([label, self.input, *([keys.toggle] if keys else [])]),
+            *([keys.panel] if keys else []),
             widgets.HBox([self.button, self.hint_button, self.reveal_button]),
             self.verdict, self.worked])
         self.box.add_class("tutor-exercise")
+
+    def _typed(self) -> None:
+        if self.keyboard is None or not self.keyboard.typing:
+            self.check()
 
     @property
     def feedback(self) -> Feedback | None:
@@ -161,17 +236,17 @@ class CheckAnswer(TutorView):
         """Judge what the answer box holds (as the Check button and Enter do)."""
         value = self.input.value
         feedback = self.attempt.submit("" if value is None else str(value))
-        self.verdict.value = message_html(feedback.message, feedback.right)
+        self.verdict.value = verdict_html(feedback.message, feedback.right)
         if self.attempt.revealed:
             self._show_worked()
         warning = self.store.warning if self.attempt.solved and self.notebook else None
         if warning:
-            self.verdict.value += message_html(warning)
+            self.verdict.value += verdict_html(warning)
         return feedback
 
     def show_hint(self) -> str:
         text = self.exercise.hint or "No hint for this one."
-        self.verdict.value = message_html(f"Hint: {text}")
+        self.verdict.value = verdict_html(f"Hint: {text}")
         return text
 
     def reveal(self) -> str:
@@ -181,9 +256,7 @@ class CheckAnswer(TutorView):
         return text
 
     def _show_worked(self) -> None:
-        self.worked.value = (f"<div style='{FONT};background:#f3f6fa;border-left:4px solid "
-                             f"#4a6fa5;padding:6px 10px;margin-top:4px'>"
-                             f"{html.escape(self.exercise.worked_answer())}</div>")
+        self.worked.value = worked_html(self.exercise)
         self.reveal_button.disabled = True
         self.reveal_button.description = "Answer shown"
 
@@ -193,7 +266,7 @@ class CheckAnswer(TutorView):
             match = next((o for o in self._choices if o.lower() == text.strip().lower()), None)
             if match is None:  # not an option: judge the text itself
                 feedback = self.attempt.submit(text)
-                self.verdict.value = message_html(feedback.message, feedback.right)
+                self.verdict.value = verdict_html(feedback.message, feedback.right)
                 return feedback
             self.input.value = match
         else:
@@ -226,7 +299,7 @@ class ProgressLine(TutorView):
         done = count.total and count.solved == count.total
         colour = "#1b7f3a" if done else "#333"
         text = count.line() + (" All done!" if done else "")
-        warning = message_html(self.store.warning) if self.store.warning else ""
+        warning = verdict_html(self.store.warning) if self.store.warning else ""
         self.html.value = (f"<div style='{FONT};color:{colour}'><b>Progress.</b> "
                            f"{html.escape(text)}</div>{warning}")
 
@@ -253,7 +326,7 @@ class SequenceProgress(TutorView):
         lines = summary_lines(self.store)
         extra = "".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>"
                         for line in lines[1 + len(counts):])
-        warning = message_html(self.store.warning) if self.store.warning else ""
+        warning = verdict_html(self.store.warning) if self.store.warning else ""
         self.html.value = (f"<div style='{FONT}'><p><b>{html.escape(lines[0])}</b></p>"
                            f"{table_html(('notebook', 'topic', 'solved', ''), rows)}{extra}"
                            f"<p style='color:#555;font-size:14px'>Progress is kept in "

@@ -15,10 +15,18 @@ import html
 import ipywidgets as widgets
 
 from tutor.core.variant import Variant
-from tutor.display.widgets.base import TutorView, close_tree, error_html, message_html
-from tutor.display.widgets.exercise import FONT, CheckAnswer, answer_input, question_html
+from tutor.display.widgets.base import TutorView, close_tree, error_html
+from tutor.display.widgets.exercise import (
+    FONT,
+    CheckAnswer,
+    TileKeyboard,
+    answer_input,
+    question_html,
+    verdict_html,
+    worked_html,
+)
 from tutor.errors import TutorError
-from tutor.exercises.model import Feedback
+from tutor.exercises.model import AnswerKind, Feedback
 from tutor.practice import TOPICS
 from tutor.practice.session import PracticeSession, Quiz
 from tutor.study.progress import ProgressStore, default_store
@@ -41,9 +49,14 @@ class PracticeView(TutorView):
             options=[(t.title, t.name) for t in TOPICS.values()], value=self.session.topic,
             description="Topic:", layout=widgets.Layout(width="420px"))
         self.topic.add_class("tutor-practice-topic")
-        self.level = widgets.ToggleButtons(options=_LEVELS, value=level, description="Level:",
+        self.level = widgets.ToggleButtons(options=_LEVELS, value=level,
                                            style={"button_width": "90px"})
         self.level.add_class("tutor-practice-level")
+        self.number = widgets.BoundedIntText(
+            value=self.session.seed, min=0, max=10**9, description="Number:",
+            tooltip="Each number is one exercise: a class can all do the same one",
+            layout=widgets.Layout(width="200px"))
+        self.number.add_class("tutor-practice-number")
         self.game = widgets.Dropdown(options=_GAMES, value=variant or "", description="Game:",
                                      layout=widgets.Layout(width="300px"))
         self.game.add_class("tutor-practice-game")
@@ -59,8 +72,14 @@ class PracticeView(TutorView):
         self.topic.observe(lambda _c: self._choose(topic_name=self.topic.value), names="value")
         self.level.observe(lambda _c: self._choose(level=self.level.value), names="value")
         self.game.observe(lambda _c: self._set_game(), names="value")
-        self.box = widgets.VBox([widgets.HBox([self.topic, self.game]), self.level, self.about,
-                                 self.holder, widgets.HBox([self.next_button]), self.tally])
+        self.number.observe(lambda _c: self._goto(), names="value")
+        level_label = widgets.HTML(f"<span style='{FONT}'>Level:</span>",
+                                   layout=widgets.Layout(width="86px"))
+        level_label.add_class("tutor-practice-level-label")
+        self.box = widgets.VBox([widgets.HBox([self.topic, self.game]),
+                                 widgets.HBox([level_label, self.level, self.number]),
+                                 self.about, self.holder, widgets.HBox([self.next_button]),
+                                 self.tally])
         self.box.add_class("tutor-practice")
         self._show()
 
@@ -76,6 +95,11 @@ class PracticeView(TutorView):
             self.about.value = error_html(exc)
             return
         self._show()
+
+    def _goto(self) -> None:
+        if self.number.value != self.session.seed:
+            self.session.goto(int(self.number.value))
+            self._show()
 
     def _set_game(self) -> None:
         self.session.set_variant(self.game.value or None)
@@ -94,8 +118,10 @@ class PracticeView(TutorView):
         games = "any game" if several else topic.games[0].title
         self.about.value = (f"<div style='{FONT};color:#444'>Level {s.level}: "
                             f"{html.escape(topic.levels[s.level - 1])} ({html.escape(games)}). "
-                            f"Exercise number {s.seed}: the same number always brings back "
-                            "the same exercise.</div>")
+                            "Each number is one exercise: the same number brings the same "
+                            "exercise back.</div>")
+        if self.number.value != s.seed:
+            self.number.value = s.seed
         old = self.check
         self.check = CheckAnswer(s.exercise, attempt=s.attempt, store=self.store,
                                  heading="Practice")
@@ -134,7 +160,8 @@ class TestYourselfView(TutorView):
         self.status = widgets.HTML()
         self.status.add_class("tutor-test-status")
         self.question = widgets.HTML()
-        self.inputs = widgets.HBox()
+        self.inputs = widgets.VBox()
+        self.keyboard: TileKeyboard | None = None
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.check_button.add_class("tutor-test-check")
         self.check_button.on_click(lambda _b: self.check())
@@ -150,12 +177,14 @@ class TestYourselfView(TutorView):
         self.again_button.on_click(lambda _b: self.again())
         self.verdict = widgets.HTML()
         self.verdict.add_class("tutor-verdict")
+        self.worked = widgets.HTML()
+        self.worked.add_class("tutor-worked-answer")
         self.input: widgets.ValueWidget | None = None
         self.feedback: Feedback | None = None
         self.box = widgets.VBox([self.header, self.status, self.question, self.inputs,
                                  widgets.HBox([self.check_button, self.skip_button,
                                                self.next_button, self.again_button]),
-                                 self.verdict])
+                                 self.verdict, self.worked])
         self.box.add_class("tutor-test-yourself")
         self._show()
 
@@ -171,19 +200,27 @@ class TestYourselfView(TutorView):
                              f"{q.seed}.)</div>")
         item = q.current
         self.question.value = question_html(item.exercise, f"Question {q.position + 1}")
-        old = self.input
+        old = self.inputs.children
         self.input, _ = answer_input(item.exercise)
+        self.keyboard = None
         if isinstance(self.input, widgets.Text):
-            self.input.observe(lambda _c: self.check(), names="value")
+            if item.exercise.kind is AnswerKind.TILES:
+                self.keyboard = TileKeyboard(self.input, item.exercise.variant)
+            self.input.observe(lambda _c: self._typed(), names="value")
         label = widgets.HTML(f"<span style='{FONT}'><b>Your answer:</b></span>")
-        self.inputs.children = (label, self.input)
-        if old is not None:
-            close_tree(old)
+        row = widgets.HBox([label, self.input,
+                            *([self.keyboard.toggle] if self.keyboard else [])])
+        self.inputs.children = (row, *([self.keyboard.panel] if self.keyboard else []))
+        for widget in old:
+            close_tree(widget)
         self.verdict.value = ""
+        self.worked.value = ""
         self._buttons()
 
     def _buttons(self) -> None:
         q = self.quiz
+        if q.answered:
+            self.worked.value = worked_html(q.current.exercise)
         self.check_button.disabled = q.answered
         self.skip_button.disabled = q.answered
         last = q.position + 1 >= len(q.plan)
@@ -198,6 +235,10 @@ class TestYourselfView(TutorView):
             self.status.value = (f"<div style='{FONT}'>Question {q.position + 1} of "
                                  f"{len(q.plan)} &middot; score {q.score}</div>")
 
+    def _typed(self) -> None:
+        if self.keyboard is None or not self.keyboard.typing:
+            self.check()
+
     def check(self) -> Feedback:
         """Judge the answer box (Check, or Enter in a text box)."""
         assert self.input is not None
@@ -205,13 +246,13 @@ class TestYourselfView(TutorView):
             return self.feedback  # answered already (Enter, then Check): nothing changes
         value = self.input.value
         self.feedback = self.quiz.answer("" if value is None else str(value))
-        self.verdict.value = message_html(self.feedback.message, self.feedback.right)
+        self.verdict.value = verdict_html(self.feedback.message, self.feedback.right)
         self._buttons()
         return self.feedback
 
     def skip(self) -> Feedback:
         feedback = self.quiz.skip()
-        self.verdict.value = message_html(feedback.message, False)
+        self.verdict.value = verdict_html(feedback.message, False)
         self._buttons()
         return feedback
 
@@ -232,7 +273,7 @@ class TestYourselfView(TutorView):
                          None)
             if match is None:  # not an option: judge the text itself
                 self.feedback = self.quiz.answer(text)
-                self.verdict.value = message_html(self.feedback.message, self.feedback.right)
+                self.verdict.value = verdict_html(self.feedback.message, self.feedback.right)
                 self._buttons()
                 return self.feedback
             self.input.value = match

@@ -183,3 +183,17 @@ def test_the_catalog_maps_every_exercise_to_its_notebook() -> None:
             seen.add(ex.key)
     assert len(seen) == 27
     assert notebook_of("practice-waits-1-3") is None
+
+
+def test_deep_nesting_is_refused_before_parsing(path: Path) -> None:
+    # Pyodide's JSON reader kills the browser kernel on deep nesting instead of raising, so
+    # the store counts brackets first (brackets inside strings do not count)
+    path.parent.mkdir(parents=True)
+    path.write_text("[" * 20 + "]" * 20)
+    store = ProgressStore(path)
+    store.load()
+    assert store.warning is not None and "nested too deeply" in store.warning
+    path.write_text('{"format": "' + "[" * 100 + '", "version": 1}')
+    store = ProgressStore(path)
+    store.load()
+    assert store.warning is not None and "not a mahjong-tutor-progress file" in store.warning

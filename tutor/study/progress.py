@@ -60,6 +60,31 @@ class _Bad(Exception):
     """A progress file of the wrong shape (the message says what is wrong)."""
 
 
+_MAX_DEPTH = 16  # the file nests four deep; Pyodide's JSON reader crashes (no error) near 10**4
+
+
+def _check_depth(text: str) -> None:
+    """Refuse deep nesting before parsing: a browser kernel would die on it, not raise."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > _MAX_DEPTH:
+                raise _Bad("it is nested too deeply")
+        elif ch in "]}":
+            depth -= 1
+
+
 def _name(value: object, what: str) -> str:
     if not isinstance(value, str) or not _NAME.fullmatch(value):
         raise _Bad(f"{what} {str(value)[:40]!r} is not a name")
@@ -152,10 +177,12 @@ class ProgressStore:
             if len(raw) > MAX_BYTES:
                 raise _Bad(f"it is larger than {MAX_BYTES // 1000} kB")
             try:
-                data = json.loads(raw.decode("utf-8"))
+                text = raw.decode("utf-8")
+                _check_depth(text)
+                data = json.loads(text)
             except (UnicodeDecodeError, ValueError) as exc:
                 raise _Bad(f"it is not JSON ({str(exc)[:60]})") from None
-            except RecursionError:
+            except RecursionError:  # pragma: no cover: _check_depth refuses it first
                 raise _Bad("it is nested too deeply") from None
             return Progress.from_json(data)
         except _Bad as exc:

@@ -1,8 +1,8 @@
 """Every practice generator over many seeds: legal, answerable, unambiguous items whose answers
 agree with an independent computation, the same item for the same seed, and levels that differ.
 
-The default run checks about 3,700 items; ``TUTOR_PRACTICE_SEEDS=10`` multiplies the seed
-counts by ten.
+The default run checks about 3,700 items; ``TUTOR_PRACTICE_SEEDS=10`` checks ten times as
+many seeds of every topic.
 """
 
 from __future__ import annotations

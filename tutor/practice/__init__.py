@@ -68,5 +68,5 @@ def topic(name: str) -> Topic:
 def generate(name: str, seed: int = 0, level: int = 1,
              variant: Variant | str | None = None) -> PracticeItem:
     """A generated exercise of topic ``name``. ``variant`` picks the game of a topic that has
-    several (``waits``, ``shanten``, ``discard``); by default the seed picks it."""
+    several (``waits``, ``shanten``, ``discard``); by default the random seed picks it."""
     return topic(name).make(seed, level, variant)

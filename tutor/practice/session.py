@@ -96,7 +96,7 @@ class PracticeSession:
         return self.goto(self.seed)
 
     def next(self) -> PracticeItem:
-        """The next exercise (the seed moves on by one)."""
+        """The next exercise (its number moves on by one)."""
         return self.goto(self.seed + 1)
 
     def goto(self, seed: int) -> PracticeItem:

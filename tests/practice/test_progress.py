@@ -197,3 +197,23 @@ def test_deep_nesting_is_refused_before_parsing(path: Path) -> None:
     store = ProgressStore(path)
     store.load()
     assert store.warning is not None and "not a mahjong-tutor-progress file" in store.warning
+
+
+def test_a_view_that_is_gone_stops_listening(path: Path) -> None:
+    import gc
+
+    class View:
+        def __init__(self) -> None:
+            self.heard = 0
+
+        def refresh(self) -> None:
+            self.heard += 1
+
+    store = ProgressStore(path)
+    kept, dropped = View(), View()
+    store.subscribe(kept.refresh)
+    store.subscribe(dropped.refresh)
+    del dropped
+    gc.collect()
+    store.record("01_tiles_hands_waits", "hands-shanten")
+    assert kept.heard == 1 and len(store._listeners) == 1

@@ -156,3 +156,12 @@ def test_the_tile_keyboard_types_without_checking(store: ProgressStore) -> None:
 
 def test_number_and_choice_exercises_have_no_tile_keyboard(store: ProgressStore) -> None:
     assert CheckAnswer(_shanten(), store=store).keyboard is None
+
+
+def test_a_progress_line_shown_without_a_name_keeps_updating(store: ProgressStore) -> None:
+    import gc
+
+    box = ProgressLine("01_tiles_hands_waits", store=store).box  # only the widget is kept
+    gc.collect()
+    CheckAnswer(_shanten(), store=store).answer("2")
+    assert "You have solved 1 of 8" in box.children[0].value

@@ -25,10 +25,12 @@ session, with a warning.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import json
 import os
 import re
 import sys
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -147,6 +149,16 @@ class Progress:
                 "tests": dict(sorted(self.tests.items()))}
 
 
+@dataclass(frozen=True)
+class _Strong:
+    """A plain function held strongly, called like a weak reference."""
+
+    listener: Callable[[], None]
+
+    def __call__(self) -> Callable[[], None]:
+        return self.listener
+
+
 class ProgressStore:
     """The progress file: read on every question, written on every change.
 
@@ -157,7 +169,7 @@ class ProgressStore:
         self.path = Path(path) if path is not None else default_path()
         self.warning: str | None = None
         self._memory: Progress | None = None  # used when the file cannot be written
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: list[Callable[[], Callable[[], None] | None]] = []
 
     # -- reading ----------------------------------------------------------------------------
     def load(self) -> Progress:
@@ -215,8 +227,7 @@ class ProgressStore:
             self._memory = progress
             self.warning = (f"Could not save progress to {self.path} ({exc.strerror or exc}); "
                             "it is kept for this session only.")
-        for listener in list(self._listeners):
-            listener()
+        self._tell()
 
     def _change(self, edit: Callable[[Progress], bool]) -> bool:
         progress = self.load()
@@ -275,12 +286,23 @@ class ProgressStore:
         return frozenset(self.load().notebooks.get(notebook, ()))
 
     def subscribe(self, listener: Callable[[], None]) -> None:
-        """Call ``listener()`` after every change made through this store."""
-        self._listeners.append(listener)
+        """Call ``listener()`` after every change made through this store. A bound method is
+        held weakly: a view that is gone stops listening by itself."""
+        if inspect.ismethod(listener):
+            self._listeners.append(weakref.WeakMethod(listener))
+        else:
+            self._listeners.append(_Strong(listener))
 
     def unsubscribe(self, listener: Callable[[], None]) -> None:
-        with contextlib.suppress(ValueError):
-            self._listeners.remove(listener)
+        self._listeners = [ref for ref in self._listeners if ref() not in (listener, None)]
+
+    def _tell(self) -> None:
+        for ref in list(self._listeners):
+            listener = ref()
+            if listener is None:
+                self._listeners.remove(ref)
+            else:
+                listener()
 
     def __repr__(self) -> str:
         return f"ProgressStore({str(self.path)!r})"

@@ -279,17 +279,29 @@ class CheckAnswer(TutorView):
         return f"CheckAnswer({self.exercise.key}: {self.exercise.prompt})"
 
 
-class ProgressLine(TutorView):
-    """"You have solved 3 of 8 exercises in this notebook", kept up to date."""
+class _ProgressView(TutorView):
+    """A line of HTML redrawn whenever the progress store changes in this kernel."""
 
-    def __init__(self, notebook: str, *, store: ProgressStore | None = None) -> None:
-        self.notebook = notebook
+    def __init__(self, store: ProgressStore | None) -> None:
         self.store = store if store is not None else default_store()
         self.html = widgets.HTML()
         self.html.add_class("tutor-progress")
         self.box = widgets.VBox([self.html])
+        # the store holds its listeners weakly; the widget, alive until closed, holds the view
+        self.box.tutor_view = self
         self.refresh()
         self.store.subscribe(self.refresh)
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+
+class ProgressLine(_ProgressView):
+    """"You have solved 3 of 8 exercises in this notebook", kept up to date."""
+
+    def __init__(self, notebook: str, *, store: ProgressStore | None = None) -> None:
+        self.notebook = notebook
+        super().__init__(store)
 
     def text(self) -> str:
         return notebook_count(self.notebook, self.store).line()
@@ -308,16 +320,11 @@ class ProgressLine(TutorView):
         return f"ProgressLine({self.notebook}: {total} exercises)"
 
 
-class SequenceProgress(TutorView):
+class SequenceProgress(_ProgressView):
     """Notebook 00's summary: each notebook's solved exercises, practice and test scores."""
 
     def __init__(self, *, store: ProgressStore | None = None) -> None:
-        self.store = store if store is not None else default_store()
-        self.html = widgets.HTML()
-        self.html.add_class("tutor-progress")
-        self.box = widgets.VBox([self.html])
-        self.refresh()
-        self.store.subscribe(self.refresh)
+        super().__init__(store)
 
     def refresh(self) -> None:
         counts = sequence_counts(self.store)

@@ -165,3 +165,13 @@ def test_a_progress_line_shown_without_a_name_keeps_updating(store: ProgressStor
     gc.collect()
     CheckAnswer(_shanten(), store=store).answer("2")
     assert "You have solved 1 of 8" in box.children[0].value
+
+
+@pytest.mark.parametrize("ex", list(all_exercises().values()), ids=lambda e: e.key)
+def test_every_exercise_draws_its_tiles(ex: Exercise) -> None:
+    from tutor.display.widgets.exercise import question_html
+
+    page = question_html(ex)
+    pictures = (ex.hand is not None) + sum(1 for f in ex.figures if f.tiles.strip())
+    assert page.count("<svg") >= pictures
+    assert "cannot read" not in page and "Error" not in page

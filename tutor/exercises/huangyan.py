@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tutor.core.tiles import Wind
-from tutor.exercises.model import AnswerKind, Exercise
+from tutor.exercises.model import AnswerKind, Exercise, Figure
 from tutor.ledger import Payment, Seat
 from tutor.study.huangyan import SEED_TOTALS, Verdict, preset_position
 from tutor.variants.huangyan.reckoning import reckon
@@ -116,14 +116,15 @@ def stage_exercises() -> list[Exercise]:
             ("huangyan-discard-safe", "Stage on, a safe tile in hand", "8p", "Discard 8p?"),
             ("huangyan-discard-exempt", "Stage on, every tile Live", "6s", "Discard 6s?")):
         pos = preset_position(name)
-        seen = "; ".join(f"{_title(s)} {' '.join(str(t) for t in pos.discards[s])}"
-                         for s in Wind)
+        seen = tuple(Figure(f"{_title(s)}{' (you)' if s == W else ''} discarded:",
+                            " ".join(str(t) for t in pos.discards[s])) for s in Wind)
         judgement = pos.judge(tile)
         out.append(Exercise(
             key,
-            f"The Live Tile Stage is on ({pos.live_wall} tiles in the live wall). Discards so "
-            f"far: {seen}. You are West, holding {pos.hand}. Is discarding {tile} safe, Live "
-            "or exempt?", AnswerKind.CHOICE, judgement.verdict.value, judgement.explain(),
+            f"The Live Tile Stage is on ({pos.live_wall} tiles in the live wall). You are "
+            f"West and hold the hand below; the discards so far follow it. Is discarding {tile} "
+            "safe, Live or exempt?", AnswerKind.CHOICE, judgement.verdict.value,
+            judgement.explain(), figures=seen,
             options=_CHOICES, variant=_VARIANT, hand=str(pos.hand), title=title,
             hint="Has anyone discarded this tile yet this hand? And if not: do you hold any "
                  "tile that has been discarded?"))

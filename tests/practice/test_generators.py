@@ -132,6 +132,13 @@ def test_discard_is_unique_and_best(level: int) -> None:
         assert after[best] == low
         if level == 1:  # only one discard keeps the hand this close
             assert [t for t, s in after.items() if s == low] == [best]
+        else:  # several keep it; the best keeps 4+ more tiles (level 2) or 1 to 3 (level 3)
+            options = data["options"]
+            assert isinstance(options, list)
+            first, second = options[0], options[1]
+            assert first["discard"] == str(best) and second["shanten"] == first["shanten"]
+            margin = first["count"] - second["count"]
+            assert margin >= 4 if level == 2 else 1 <= margin <= 3
         if n % 5 == 0:  # the tile counts by brute force on a sample (slower)
             counts = {t: reference.improving_count(hand, t, variant)
                       for t, s in after.items() if s == low}

@@ -259,6 +259,11 @@ def test_guiyang_chickens_agree_with_the_rules(level: int) -> None:
         assert data["answer"] == reference.chicken_value(table, str(data["seat"])), item
         assert int(data["answer"]) >= 1  # type: ignore[call-overload]
         golden += data["revealed"] == "9s"
+        places = {c["place"] for c in data["chickens"]}  # type: ignore[attr-defined]
+        if level == 1:
+            assert places <= {"held", "melded"}
+        elif level == 2:
+            assert places & {"discarded", "winning tile"}
     assert (golden > 0) == (level == 3)
 
 

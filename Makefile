@@ -3,10 +3,13 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-$(VENV)/.installed: pyproject.toml
+VOILA_TEMPLATE := share/jupyter/voila/templates/mahjong-tutor
+
+$(VENV)/.installed: pyproject.toml $(wildcard $(VOILA_TEMPLATE)/*)
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[notebook,dev]'
+	mkdir -p $(VENV)/share/jupyter/voila/templates && cp -r $(VOILA_TEMPLATE) $(VENV)/share/jupyter/voila/templates/
 	touch $@
 
 .PHONY: lab test bench chromium pyodide

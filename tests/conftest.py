@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -19,6 +22,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "tutor"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Exercises the tests solve are recorded in a temporary progress file (the notebooks' kernels
+    # inherit it), never in the user's own ~/.mahjong-tutor/progress.json.
+    folder = tempfile.mkdtemp(prefix="tutor-progress-")
+    os.environ["MAHJONG_TUTOR_PROGRESS"] = str(Path(folder) / "progress.json")
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
     # nbval opens its sanitize file relative to the current directory: anchor it at the root.
     path = getattr(config.option, "nbval_sanitize_with", None)
     if path and not os.path.isabs(path):

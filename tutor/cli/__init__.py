@@ -66,6 +66,8 @@ COMMANDS: tuple[Command, ...] = (
             "in a JSON file (schema: tutor.variants.guiyang.handfile)"),
     Command("simulate", None, "game", "play seeded hands with bots and summarise them"),
     Command("replay", None, "game", "replay a recorded hand move by move"),
+    Command("practice", None, "practice", "a fresh exercise on a topic, at a level, from a "
+            "random seed: answer it here or print it as JSON"),
     Command("review", None, "review", "a coach's review of one seat's decisions in a saved hand"),
 )
 

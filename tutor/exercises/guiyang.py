@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tutor.core.notation import parse_hand
 from tutor.core.variant import Variant
-from tutor.exercises.model import AnswerKind, Exercise
+from tutor.exercises.model import AnswerKind, Exercise, Figure
 from tutor.ledger import Seat
 from tutor.study.guiyang import preset_hand
 from tutor.variants.guiyang.description import FinishedHand
@@ -22,9 +22,16 @@ __all__ = ["ELIGIBLE_OPTIONS", "by_key", "exercises"]
 V = Variant.GUIYANG
 
 
-def _table(hand: FinishedHand) -> str:
-    """The four players' tiles, as the prompts show them."""
-    return "; ".join(f"{s.name.title()} {hand.player(s)}" for s in Seat)
+def _table(hand: FinishedHand) -> tuple[Figure, ...]:
+    """The four players' tiles, drawn below the prompt (a claimed meld's source in the label)."""
+    out = []
+    for seat in Seat:
+        record = hand.player(seat)
+        claims = "; ".join(f"{m.meld} claimed from {m.claimed_from.name.title()}"
+                           for m in record.melds if m.claimed_from is not None)
+        label = seat.name.title() + (f" ({claims})" if claims else "") + ":"
+        out.append(Figure(label, str(record.hand), hand=True))
+    return tuple(out)
 
 
 def _seats(seats: list[Seat]) -> str:
@@ -41,8 +48,11 @@ def _pattern() -> Exercise:
     text = "111222333p999p55p"
     result = pattern_of(parse_hand(text, V))
     return Exercise(
-        key="guiyang-pattern",
-        prompt="Guiyang, the rule text's table: which pattern does this complete hand score?",
+        key="guiyang-pattern", title="Which pattern?",
+        prompt="Guiyang (the rule text's pattern values): which pattern does this complete "
+               "hand score?",
+        hint="Read the hand every way it splits. Only the highest pattern counts: is there a "
+             "reading with no runs at all?",
         kind=AnswerKind.CHOICE, answer=result.pattern.value,
         explanation=(f"{result}. It also reads as three runs 123p 123p 123p + 999p + 55p, a "
                      "pure suit worth 10, but only the highest pattern counts: the reading "
@@ -57,12 +67,18 @@ def _chickens() -> Exercise:
     received = sum(p.amount for p in result.ledger.where(category=Category.CHICKEN.value)
                    if p.payee == Seat.WEST)
     detail = "; ".join(str(c) for c in west.chickens)
+    discards = "; ".join(f"{d.seat.name.title()} {d.tile}" + (
+        f" (claimed by {d.claimed_by.name.title()})" if d.claimed_by else "")
+        for d in hand.discards)
     return Exercise(
-        key="guiyang-chicken-points",
+        key="guiyang-chicken-points", title="West's chickens",
+        hint="Is West eligible (a winner or ready)? Then count West's 1s, held or melded, "
+             "and any flipped chicken, and remember West collects from each of the three "
+             "others.",
         prompt=("Guiyang: North discards 1s and East and South both win on it (a discard "
-                "win); the revealed tile is 2s. Discards: "
-                + ", ".join(str(d) for d in hand.discards) + ". Tiles: " + _table(hand)
-                + ". How many chicken points does West receive (before paying anyone)?"),
+                f"win); the revealed tile is 2s. Discards in order: {discards}. The players' "
+                "tiles are drawn below. How many chicken points does West receive (before "
+                "paying anyone)?"), figures=_table(hand),
         kind=AnswerKind.NUMBER, answer=received,
         explanation=(f"West is ready ({west.status()}), so it is eligible and collects its "
                      f"chicken value from each of the three others: {detail}, "
@@ -84,9 +100,12 @@ def _eligible() -> Exercise:
     assert answer in ELIGIBLE_OPTIONS, answer
     why = "; ".join(f"{p.seat.name.title()}: {p.status()}" for p in result.players)
     return Exercise(
-        key="guiyang-eligible",
-        prompt=("Guiyang: South adds 4p to its pong and East robs the kong. Tiles: "
-                + _table(hand) + ". Who is eligible to collect beans and chickens?"),
+        key="guiyang-eligible", title="Who collects?",
+        hint="Eligible means a winner or ready. Check each hand: does one more tile complete "
+             "it?",
+        prompt=("Guiyang: South adds 4p to its pong and East robs the kong. The players' "
+                "tiles are drawn below. Who is eligible to collect beans and chickens?"),
+        figures=_table(hand),
         kind=AnswerKind.CHOICE, answer=answer,
         explanation=(f"Eligible means a winner or ready: {why}. North punged the "
                      "charging chicken but is not ready, so it collects nothing (not even "
@@ -102,9 +121,12 @@ def _not_ready_pays() -> Exercise:
     parts = " + ".join(f"{p.amount} to {p.payee.name.title()} ({p.category})"
                        for p in result.ledger if p.payer == west)
     return Exercise(
-        key="guiyang-not-ready-pays",
-        prompt=("Guiyang, the rule text's table: the wall runs out (an exhaustive draw). Tiles: "
-                + _table(hand) + ". What does West, who is not ready, pay in total?"),
+        key="guiyang-not-ready-pays", title="A draw: the not-ready pay",
+        hint="Who is ready? Each of them is paid its best possible pattern by West, and a "
+             "ready player's kong beans still settle.",
+        prompt=("Guiyang (the rule text's pattern values): the wall runs out (an exhaustive "
+                "draw). The players' tiles are drawn below. What does West, who is not ready, "
+                "pay in total?"), figures=_table(hand),
         kind=AnswerKind.NUMBER, answer=paid,
         explanation=(f"West pays {parts} = {paid}. Each not-ready player pays each ready "
                      "player that player's best possible pattern (East: seven pairs on 4p, "

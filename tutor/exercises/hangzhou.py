@@ -26,7 +26,9 @@ def _waits() -> Exercise:
     found = waits(parse_hand(text, V), V)
     tiles = " ".join(str(t) for t in found.waits)
     return Exercise(
-        key="hangzhou-joker-waits",
+        key="hangzhou-joker-waits", title="Waits with a joker",
+        hint="Three sets are finished. Which two shapes are left, and which tiles let the "
+             "joker turn them into a set and a pair?",
         prompt="Hangzhou (白 is a joker): which natural tiles complete this hand?",
         kind=AnswerKind.TILES, answer=frozenset(found.waits),
         explanation=(f"The hand waits on {tiles}. 456p, 789s and 東東東 are sets, so 1m + 白 "
@@ -44,7 +46,10 @@ def _product() -> Exercise:
     lines = "; ".join(f"{line.name} x{line.multiplier}" for line in sheet.lines)
     factors = " x ".join(str(line.multiplier) for line in sheet.lines)
     return Exercise(
-        key="hangzhou-product",
+        key="hangzhou-product", title="Multiply the multipliers",
+        hint="Go through the table: the shape (seven pairs, with or without a joker), four "
+             "identical tiles, the hand before the draw (a joker set aside), and the joker "
+             "discarded just before.",
         prompt="Hangzhou: this hand discarded a joker on its last turn (one joker discard in "
                "the chain, no kong), then drew 9s and won. What is the product of the "
                "multipliers?",
@@ -62,7 +67,8 @@ def _joker() -> Exercise:
     assert len(readings) == 1, text
     stands = readings[0].joker_stands_for
     return Exercise(
-        key="hangzhou-joker-stands-for",
+        key="hangzhou-joker-stands-for", title="What the joker stands for",
+        hint="Find the pair first. Then which set is missing a tile?",
         prompt="Hangzhou: this hand is complete. Which tile does the joker (白) stand for?",
         kind=AnswerKind.TILES, answer=frozenset(stands),
         explanation=(f"The only reading is {readings[0]}: the joker stands for "
@@ -78,7 +84,9 @@ def _tally() -> Exercise:
     parts = " + ".join(f"{p.amount} ({p.category}, hand {p.hand})" for p in game.ledger
                        if p.payer == Seat.WEST)
     return Exercise(
-        key="hangzhou-tally-west",
+        key="hangzhou-tally-west", title="The dealer's tally",
+        hint="A dealer win pays nothing at once: it adds tokens to the tally. Who pays the tally, "
+             "and when is it paid out?",
         prompt=("Hangzhou, East deals first: " + "; ".join(str(r) for r in PRESET_RESULTS)
                 + "; then the game ends. West never wins. How many points does West pay in "
                 "all?"),

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tutor.core.tiles import Wind
-from tutor.exercises.model import AnswerKind, Exercise
+from tutor.exercises.model import AnswerKind, Exercise, Figure
 from tutor.ledger import Payment, Seat
 from tutor.study.huangyan import RULE_TEXT_TOTALS, Verdict, preset_position
 from tutor.variants.huangyan.reckoning import reckon
@@ -34,7 +34,10 @@ def scoring_exercises() -> list[Exercise]:
     out.append(Exercise(
         "huangyan-score-total",
         f"West self-draws {tile} to win with {hand}. What is the hand's total?",
-        AnswerKind.NUMBER, sheet.total, _lines(sheet), variant=_VARIANT, hand=hand))
+        AnswerKind.NUMBER, sheet.total, _lines(sheet), variant=_VARIANT, hand=hand,
+        title="A winner's total",
+        hint="List the base points first (Hu, the self-draw, each set, the pair), then count "
+             "the doubles: a dragon pong, a one-suit hand with honors. Total = base x 2^doubles."))
     hand, tile = "555z666z77z123p456p", "4p"
     sheet = score_winner(hand, tile, WinSituation(seat=E))
     doubles = ", ".join(f"{line.item} {line.doubles}" for line in sheet.lines if line.doubles)
@@ -42,13 +45,19 @@ def scoring_exercises() -> list[Exercise]:
         "huangyan-doubles",
         f"East wins on a discarded {tile} with {hand}. How many doubles does the hand score?",
         AnswerKind.NUMBER, sheet.doubles, f"{doubles}: {sheet.doubles} doubles. {_lines(sheet)}",
-        variant=_VARIANT, hand=hand))
+        variant=_VARIANT, hand=hand, title="Counting doubles",
+        hint="Doubles come from patterns: each dragon pong, a one-suit hand with honors, and "
+             "the three dragons together (two pongs and a pair)."))
     hand = "444z66z999p13m [222s]"
     sheet = score_non_winner(hand, seat=N)
     out.append(Exercise(
         "huangyan-non-winner-total",
         f"North does not win; North's hand is {hand}. What is North's non-winner total?",
-        AnswerKind.NUMBER, sheet.total, _lines(sheet), variant=_VARIANT, hand=hand))
+        AnswerKind.NUMBER, sheet.total, _lines(sheet), variant=_VARIANT, hand=hand,
+        title="A non-winner's total",
+        hint="A non-winner scores only what is finished: the declared pong, concealed "
+             "triplets, pairs of dragons or of the seat wind, and doubles for a seat-wind "
+             "pong. North's seat wind is 4z."))
     return out
 
 
@@ -69,13 +78,20 @@ def reckoning_exercises() -> list[Exercise]:
         f"{told} In wave two, who pays in the settlement between East and North?",
         AnswerKind.SEAT, pair.payer,
         f"{_title(pair.payer)} pays {_title(pair.payee)} {pair.amount}: {pair.reason}. The "
-        "lower total pays the higher, and a pair with the dealer is not halved."))
+        "lower total pays the higher, and a pair with the dealer is not halved.",
+        title="Wave two: who pays?",
+        hint="In wave two each pair of non-winners compares totals: the lower total pays the "
+             "higher."))
     west = tuple(p for p in result.payments if p.payer == W)
     paid = sum(p.amount for p in west)
     out.append(Exercise(
         "huangyan-west-pays",
         f"{told} How much does West pay in total, over both waves?",
-        AnswerKind.NUMBER, paid, f"{_payments_text(west)}: {paid} in all."))
+        AnswerKind.NUMBER, paid, f"{_payments_text(west)}: {paid} in all.",
+        title="What West pays",
+        hint="Wave one: West pays half the winner's total (West is not the dealer). Wave two: "
+             "West meets East and North; a pair of two non-dealers settles half the "
+             "difference."))
     stacks = dict.fromkeys(Wind, 20)
     capped = reckon(winner=N, totals=RULE_TEXT_TOTALS, stacks=stacks)
     assert capped.stacks_after is not None
@@ -83,28 +99,35 @@ def reckoning_exercises() -> list[Exercise]:
     moves = _payments_text(capped.payments)
     out.append(Exercise(
         "huangyan-stack-after",
-        "The rule text's second example (North wins 12; East, the dealer, 20, South 28, West 6) "
-        "with every table stack at 20. What is South's stack after the reckoning?",
-        AnswerKind.NUMBER, south, f"In order: {moves}. South ends with {south}."))
+        "The rule text's second worked example (North wins 12; East, the dealer, 20, South "
+        "28, West 6) with every table stack at 20. What is South's stack after the reckoning?",
+        AnswerKind.NUMBER, south, f"In order: {moves}. South ends with {south}.",
+        title="A stack after the reckoning",
+        hint="Follow the payments in order, wave one then wave two, keeping South's stack as "
+             "you go: a payer never pays more than its stack holds."))
     return out
 
 
 def stage_exercises() -> list[Exercise]:
     """The Live Tile Stage: safe, Live or exempt; is the stage on; what liability costs."""
     out = []
-    for key, name, tile in (("huangyan-discard-live", "Stage on, a safe tile in hand", "4p"),
-                            ("huangyan-discard-safe", "Stage on, a safe tile in hand", "8p"),
-                            ("huangyan-discard-exempt", "Stage on, every tile Live", "6s")):
+    for key, name, tile, title in (
+            ("huangyan-discard-live", "Stage on, a safe tile in hand", "4p", "Discard 4p?"),
+            ("huangyan-discard-safe", "Stage on, a safe tile in hand", "8p", "Discard 8p?"),
+            ("huangyan-discard-exempt", "Stage on, every tile Live", "6s", "Discard 6s?")):
         pos = preset_position(name)
-        seen = "; ".join(f"{_title(s)} {' '.join(str(t) for t in pos.discards[s])}"
-                         for s in Wind)
+        seen = tuple(Figure(f"{_title(s)}{' (you)' if s == W else ''} discarded:",
+                            " ".join(str(t) for t in pos.discards[s])) for s in Wind)
         judgement = pos.judge(tile)
         out.append(Exercise(
             key,
-            f"The Live Tile Stage is on ({pos.live_wall} tiles in the live wall). Discards so "
-            f"far: {seen}. You are West, holding {pos.hand}. Is discarding {tile} safe, Live "
-            "or exempt?", AnswerKind.CHOICE, judgement.verdict.value, judgement.explain(),
-            options=_CHOICES, variant=_VARIANT, hand=str(pos.hand)))
+            f"The Live Tile Stage is on ({pos.live_wall} tiles in the live wall). You are "
+            f"West and hold the hand below; the discards so far follow it. Is discarding {tile} "
+            "safe, Live or exempt?", AnswerKind.CHOICE, judgement.verdict.value,
+            judgement.explain(), figures=seen,
+            options=_CHOICES, variant=_VARIANT, hand=str(pos.hand), title=title,
+            hint="Has anyone discarded this tile yet this hand? And if not: do you hold any "
+                 "tile that has been discarded?"))
     pos = preset_position("Two Kongs: 30 tiles, no stage yet")
     out.append(Exercise(
         "huangyan-stage-on",
@@ -114,7 +137,9 @@ def stage_exercises() -> list[Exercise]:
         f"{pos.stage_text()}. The stage starts when the live wall is down to "
         f"{pos.rules.live_tile_stage_threshold}; Kong replacements come from the Dead Wall, "
         "so Kongs shrink the 30-tile count without bringing the stage closer.",
-        options=("yes", "no")))
+        options=("yes", "no"), title="Is the stage on?",
+        hint="The stage counts only the live wall. Where do Kong replacement tiles come "
+             "from?"))
     pos = preset_position("Stage on, a safe tile in hand")
     cost = pos.liability_cost(winner=N, totals=RULE_TEXT_TOTALS)
     out.append(Exercise(
@@ -126,7 +151,9 @@ def stage_exercises() -> list[Exercise]:
         f"settlement to North: {_payments_text(cost.liable.payments)}. That is "
         f"{cost.liable_pays}; the normal settlement would have left West at "
         f"{cost.normal_net:+d}, so liability costs {cost.extra} more.",
-        variant=_VARIANT, hand=str(pos.hand)))
+        variant=_VARIANT, hand=str(pos.hand), title="The price of liability",
+        hint="A liable player's total counts as 0, and the liable player pays all of wave one "
+             "and every pair settlement of wave two, to the winner."))
     return out
 
 

@@ -1,7 +1,16 @@
-"""The exercise model: a question, its answer kind, the answer and why."""
+"""The exercise model: a question, its answer kind, the answer, a hint and the worked answer.
+
+:meth:`Exercise.check` judges one response without giving the answer away: a wrong response is
+told what is wrong with it (which of the tiles named are right, which seats' nets are off), never
+what the answer is. The worked answer is :meth:`Exercise.worked_answer`; when to show it is the
+business of :class:`tutor.exercises.attempt.Attempt` (hint first, answer on request or after
+three tries).
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -9,7 +18,7 @@ from tutor.core.notation import parse_tiles
 from tutor.core.tiles import Tile, Wind
 from tutor.errors import NotationError
 
-__all__ = ["AnswerKind", "Exercise", "Feedback"]
+__all__ = ["AnswerKind", "Exercise", "Feedback", "Figure"]
 
 
 class AnswerKind(Enum):
@@ -19,6 +28,7 @@ class AnswerKind(Enum):
     NUMBER = "number"  # a whole number
     SEAT = "seat"  # E, S, W or N
     CHOICE = "choice"  # one of the listed options
+    SEAT_NUMBERS = "seat numbers"  # a whole number for each seat: "E+60 S-1 W-34 N-25"
 
 
 @dataclass(frozen=True)
@@ -33,13 +43,59 @@ class Feedback:
         return self.message
 
 
+@dataclass(frozen=True)
+class Figure:
+    """Tiles drawn with a question: a label and tiles in notation (``hand``: read as a hand,
+    melds included; ``drawn``: one of its tiles set apart, as a winning tile)."""
+
+    label: str
+    tiles: str
+    hand: bool = False
+    drawn: str | None = None
+
+
 def _tiles_text(tiles: frozenset[Tile]) -> str:
     return " ".join(str(t) for t in sorted(tiles)) or "none"
 
 
+_SEAT_ITEM = re.compile(r"(east|south|west|north|[ESWN東南西北])\s*[=:]?\s*([+-]?\d{1,9})",
+                        re.IGNORECASE)
+_NUMBER = re.compile(r"[+-]?\d{1,9}")
+_MAX_RESPONSE = 200  # characters: an answer box is not a file
+
+
+def _seat_numbers(text: str) -> dict[Wind, int]:
+    """``"E+60 S-1 W-34 N-25"``, ``"E=60, S=-1, ..."`` or four numbers in seat order."""
+    items = _SEAT_ITEM.findall(text)
+    if items:
+        rest = _SEAT_ITEM.sub(" ", text).replace(",", " ").replace(";", " ").strip()
+        if rest:
+            raise ValueError(f"unexpected {rest[:20]!r}; write E+60 S-1 W-34 N-25")
+        out: dict[Wind, int] = {}
+        for seat_text, number in items:
+            seat = Wind.parse(seat_text)
+            if seat in out:
+                raise ValueError(f"{seat.name.title()} is given twice")
+            out[seat] = int(number)
+        if len(out) != 4:
+            missing = ", ".join(s.name.title() for s in Wind if s not in out)
+            raise ValueError(f"give a number for every seat (missing: {missing})")
+        return out
+    numbers = text.replace(",", " ").replace(";", " ").split()
+    if len(numbers) != 4 or not all(_NUMBER.fullmatch(n) for n in numbers):
+        raise ValueError("give four whole numbers, East South West North, e.g. "
+                         "E+60 S-1 W-34 N-25")
+    return {seat: int(n) for seat, n in zip(Wind, numbers, strict=True)}
+
+
 @dataclass(frozen=True)
 class Exercise:
-    """One question with its answer, computed by the engine, and a worked explanation."""
+    """One question with its answer, computed by the engine, a hint and a worked explanation.
+
+    ``title`` is a short name shown above the question; ``hint`` says what to look at (never the
+    answer); ``hand`` a hand to draw with the question (``drawn``: its winning tile, set apart);
+    ``figures`` more tiles to draw (discards, a revealed tile).
+    """
 
     key: str
     prompt: str
@@ -49,22 +105,34 @@ class Exercise:
     options: tuple[str, ...] = field(default=())
     variant: str | None = None
     hand: str | None = None  # a hand to show with the question, in notation
+    title: str = ""
+    hint: str = ""
+    drawn: str | None = None
+    figures: tuple[Figure, ...] = field(default=())
 
     def check(self, response: str) -> Feedback:
-        """Read ``response`` and judge it; an unreadable response is explained, never raised."""
+        """Read ``response`` and judge it; an unreadable response is explained, never raised.
+
+        A wrong answer is told what is wrong with it, never what the answer is."""
         text = response.strip()
         if not text:
             return Feedback(False, "Type an answer first.", readable=False)
+        if len(text) > _MAX_RESPONSE:
+            return Feedback(False, f"That answer is too long ({len(text)} characters).",
+                            readable=False)
         try:
-            given = self._read(text)
+            given = self.read(text)
         except ValueError as exc:
-            return Feedback(False, f"Could not read {text!r}: {exc}", readable=False)
-        if given == self.answer:
+            return Feedback(False, f"Could not read {text[:40]!r}: {exc}", readable=False)
+        if self.is_right(given):
             return Feedback(True, f"Right. {self.explanation}")
-        return Feedback(False, f"Not quite: you said {self._show(given)}, the answer is "
-                               f"{self._show(self.answer)}. {self.explanation}")
+        return Feedback(False, "Not quite. " + self.nudge(given))
 
-    def _read(self, text: str) -> object:
+    def is_right(self, given: object) -> bool:
+        return given == self.answer
+
+    def read(self, text: str) -> object:
+        """The response as a value comparable with :attr:`answer` (ValueError if unreadable)."""
         if self.kind is AnswerKind.TILES:
             if text.lower() in ("none", "nothing", "-"):
                 return frozenset()
@@ -73,27 +141,66 @@ class Exercise:
             except NotationError as exc:
                 raise ValueError(exc.problem) from None
         if self.kind is AnswerKind.NUMBER:
-            try:
-                return int(text.replace("+", ""))
-            except ValueError:
-                raise ValueError("expected a whole number") from None
+            if not _NUMBER.fullmatch(text):
+                raise ValueError("expected a whole number")
+            return int(text.replace("+", ""))
         if self.kind is AnswerKind.SEAT:
             return Wind.parse(text)
+        if self.kind is AnswerKind.SEAT_NUMBERS:
+            return _seat_numbers(text)
         for option in self.options:
             if text.lower() == option.lower():
                 return option
         raise ValueError("choose one of: " + ", ".join(self.options))
+
+    def nudge(self, given: object) -> str:
+        """What is wrong with a wrong response, without the answer."""
+        if self.kind is AnswerKind.TILES and isinstance(given, frozenset):
+            assert isinstance(self.answer, frozenset)
+            if not given:
+                return "'none' is not right: at least one tile is."
+            right, wrong, missing = given & self.answer, given - self.answer, self.answer - given
+            parts = []
+            if right:
+                parts.append(f"{_tiles_text(right)} {'is' if len(right) == 1 else 'are'} right")
+            if wrong:
+                parts.append(f"{_tiles_text(wrong)} {'is' if len(wrong) == 1 else 'are'} not")
+            if missing:
+                parts.append("something is missing")
+            return "; ".join(p for p in parts if p) + "."
+        if self.kind is AnswerKind.SEAT_NUMBERS and isinstance(given, Mapping):
+            assert isinstance(self.answer, Mapping)
+            right_seats = [s.name.title() for s in Wind if given[s] == self.answer[s]]
+            text = ("None of the four nets is right" if not right_seats else
+                    f"Right for {', '.join(right_seats)}; the other nets are not")
+            if sum(given.values()) != 0:
+                text += f" (and your nets sum to {sum(given.values()):+d}: a settlement sums " \
+                        "to zero)"
+            return text + "."
+        return f"{self._show(given)} is not the answer."
 
     def _show(self, value: object) -> str:
         if isinstance(value, frozenset):
             return _tiles_text(value)
         if isinstance(value, Wind):
             return value.name.title()
+        if isinstance(value, Mapping):
+            return ", ".join(f"{s.name.title()} {n:+d}" for s, n in value.items())
         return str(value)
+
+    def shown_answer(self) -> str:
+        """The answer as the worked answer states it ("East -13, South +72, ...")."""
+        return self._show(self.answer)
+
+    def answer_text(self) -> str:
+        """The answer as a learner would type it."""
+        if isinstance(self.answer, Mapping):
+            return " ".join(f"{s.letter}{n:+d}" for s, n in self.answer.items())
+        return self._show(self.answer)
 
     def worked_answer(self) -> str:
         """The answer and the reasoning, as the notebooks print it."""
-        return f"Answer: {self._show(self.answer)}. {self.explanation}"
+        return f"Answer: {self.shown_answer()}. {self.explanation}"
 
     def __repr__(self) -> str:
         return f"<Exercise {self.key}: {self.kind.value}>"

@@ -1,18 +1,21 @@
-"""Shared pieces of the widget views: the view base, errors, a tile picker, check-answer."""
+"""Shared pieces of the widget views: the view base, errors, a tile picker.
+
+The check-answer widget lives in :mod:`tutor.display.widgets.exercise`; ``CheckAnswer`` is still
+importable from here."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from tutor.core.notation import parse_hand
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
-from tutor.display.svg import hand_svg
-from tutor.exercises.model import AnswerKind, Exercise, Feedback
+
+if TYPE_CHECKING:
+    from tutor.display.widgets.exercise import CheckAnswer
 
 __all__ = ["CheckAnswer", "TilePicker", "TutorView", "close_tree", "error_html", "message_html"]
 
@@ -91,44 +94,10 @@ class TilePicker(TutorView):
         return f"TilePicker({self.variant.value}: {len(self.buttons)} kinds)"
 
 
-class CheckAnswer(TutorView):
-    """An exercise: its question (and hand), an answer box, a Check button, the verdict."""
+def __getattr__(name: str) -> Any:
+    # CheckAnswer moved to .exercise, which imports this module: load it on first use
+    if name == "CheckAnswer":
+        from tutor.display.widgets.exercise import CheckAnswer
 
-    def __init__(self, exercise: Exercise) -> None:
-        self.exercise = exercise
-        self.feedback: Feedback | None = None
-        parts = [f"<p style='font-family:sans-serif'><b>Exercise.</b> "
-                 f"{html.escape(exercise.prompt)}</p>"]
-        if exercise.hand is not None:
-            hand = parse_hand(exercise.hand, exercise.variant)
-            parts.append(hand_svg(hand, variant=exercise.variant))
-        self.question = widgets.HTML("".join(parts))
-        if exercise.kind in (AnswerKind.CHOICE, AnswerKind.SEAT):
-            options = exercise.options or ("East", "South", "West", "North")
-            self.input: widgets.ValueWidget = widgets.Dropdown(options=("", *options),
-                                                               description="Answer:")
-        else:
-            placeholder = {AnswerKind.TILES: "tiles, e.g. 3m 6m 4p (or none)",
-                           AnswerKind.NUMBER: "a number"}[exercise.kind]
-            self.input = widgets.Text(placeholder=placeholder, description="Answer:")
-        self.button = widgets.Button(description="Check", button_style="primary")
-        self.button.on_click(lambda _b: self.check())
-        self.verdict = widgets.HTML("")
-        self.box = widgets.VBox([self.question, widgets.HBox([self.input, self.button]),
-                                 self.verdict])
-        self.box.add_class("tutor-exercise")
-
-    def check(self) -> Feedback:
-        self.feedback = self.exercise.check(str(self.input.value))
-        self.verdict.value = message_html(self.feedback.message, self.feedback.right)
-        return self.feedback
-
-    def answer(self, text: str) -> Feedback:
-        """Type ``text`` and press Check."""
-        self.input.value = text
-        self.button.click()
-        assert self.feedback is not None
-        return self.feedback
-
-    def summary(self) -> str:
-        return f"CheckAnswer({self.exercise.key}: {self.exercise.prompt})"
+        return CheckAnswer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,101 @@
+"""``tutor practice TOPIC``: one generated exercise, asked in the terminal or printed as JSON.
+
+Without ``--json`` the question is asked; a wrong answer earns a hint and another try (three in
+all), then the worked answer. Type ``hint`` for the hint, ``answer`` to see the worked answer.
+The exit status is 0 for a right answer, 1 otherwise; end of input or Ctrl-C ends quietly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from tutor.cli import Commands
+from tutor.core.notation import parse_hand, parse_tiles
+from tutor.exercises.attempt import MAX_TRIES, Attempt
+from tutor.exercises.model import AnswerKind, Exercise
+from tutor.practice import TOPICS, generate
+
+__all__ = ["register"]
+
+
+def register(commands: Commands) -> None:
+    topics = ", ".join(TOPICS)
+    p = commands.command("practice", "a generated exercise: asked here, or printed with --json "
+                         f"(topics: {topics})")
+    p.add_argument("topic", choices=list(TOPICS), metavar="TOPIC", help=f"one of: {topics}")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the same seed always gives the same exercise (default: a fresh one, "
+                   "printed so it can be asked again)")
+    p.add_argument("--level", type=int, default=1, choices=(1, 2, 3),
+                   help="1 easy, 2 medium, 3 hard (default 1)")
+    p.add_argument("--variant", choices=("huangyan", "hangzhou", "guiyang"),
+                   help="the game, for topics that have several (waits, shanten, discard)")
+    p.add_argument("--json", action="store_true",
+                   help="print the exercise, its answer and explanation as JSON")
+    p.set_defaults(func=_practice)
+
+
+def _tiles_line(text: str, variant: str | None, hand: bool) -> str:
+    """Notation with the tiles' Unicode glyphs beside it, for the terminal."""
+    tiles = parse_hand(text, variant).tiles if hand else parse_tiles(text, variant)
+    glyphs = "".join(t.glyph for t in tiles)
+    return f"{text}   {glyphs}" if glyphs else text
+
+
+def _show(ex: Exercise, seed: int, level: int, topic: str) -> None:
+    print(f"{ex.title} ({topic}, level {level}, seed {seed})")
+    print(ex.prompt)
+    if ex.hand is not None:
+        drawn = f"   (drawn: {ex.drawn})" if ex.drawn else ""
+        print(f"  hand: {_tiles_line(ex.hand, ex.variant, True)}{drawn}")
+    for figure in ex.figures:
+        line = _tiles_line(figure.tiles, ex.variant, figure.hand) if figure.tiles else "-"
+        print(f"  {figure.label} {line}")
+    if ex.options:
+        print("  choose: " + ", ".join(ex.options))
+    if ex.kind is AnswerKind.SEAT_NUMBERS:
+        print("  answer like: E+10 S-5 W-3 N-2")
+
+
+def _ask(ex: Exercise) -> int:
+    attempt = Attempt(ex)
+    while True:
+        left = MAX_TRIES - attempt.tries
+        try:
+            text = input(f"Your answer ({left} {'try' if left == 1 else 'tries'} left; 'hint' "
+                         "or 'answer'): ")
+        except EOFError:
+            print()
+            print(ex.worked_answer())
+            return 1
+        word = text.strip().lower()
+        if word == "hint":
+            print(f"Hint: {ex.hint}")
+            continue
+        if word in ("answer", "show", "?"):
+            print(attempt.reveal())
+            return 1
+        feedback = attempt.submit(text)
+        print(feedback.message)
+        if feedback.right:
+            return 0
+        if attempt.revealed:
+            print(ex.worked_answer())
+            return 1
+
+
+def _practice(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    item = generate(args.topic, seed=seed, level=args.level, variant=args.variant)
+    if args.json:
+        print(json.dumps(item.as_dict(), ensure_ascii=False, indent=2))
+        return 0
+    _show(item.exercise, seed, args.level, item.topic)
+    try:
+        return _ask(item.exercise)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130

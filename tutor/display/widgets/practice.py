@@ -1,0 +1,288 @@
+"""Practice that never runs out, and a ten-question "test yourself": views over
+:class:`tutor.practice.session.PracticeSession` and :class:`~tutor.practice.session.Quiz`.
+
+CSS classes for scripts and browser tests: ``tutor-practice`` (the practice view) with
+``tutor-practice-topic``, ``tutor-practice-level``, ``tutor-practice-game``,
+``tutor-practice-next`` and ``tutor-practice-tally``; ``tutor-test-yourself`` (the test) with
+``tutor-test-status``, ``tutor-test-check``, ``tutor-test-skip``, ``tutor-test-next``,
+``tutor-test-again`` and ``tutor-verdict``.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from tutor.core.variant import Variant
+from tutor.display.widgets.base import TutorView, close_tree, error_html
+from tutor.display.widgets.exercise import (
+    FONT,
+    CheckAnswer,
+    TileKeyboard,
+    answer_input,
+    question_html,
+    verdict_html,
+    worked_html,
+)
+from tutor.errors import TutorError
+from tutor.exercises.model import AnswerKind, Feedback
+from tutor.practice import TOPICS
+from tutor.practice.session import PracticeSession, Quiz
+from tutor.study.progress import ProgressStore, default_store
+
+__all__ = ["PracticeView", "TestYourselfView"]
+
+_LEVELS = [("1 easy", 1), ("2 medium", 2), ("3 hard", 3)]
+_GAMES = [("any game", "")] + [(v.title, v.value) for v in Variant]
+
+
+class PracticeView(TutorView):
+    """Pick a topic, a level (and a game for the hand topics); answer, ask for a hint, check;
+    then the next exercise. Every exercise tried is counted in the progress store."""
+
+    def __init__(self, topic: str = "waits", level: int = 1, seed: int = 1,
+                 variant: str | None = None, *, store: ProgressStore | None = None) -> None:
+        self.store = store if store is not None else default_store()
+        self.session = PracticeSession(topic, level, seed, variant, on_result=self._record)
+        self.topic = widgets.Dropdown(
+            options=[(t.title, t.name) for t in TOPICS.values()], value=self.session.topic,
+            description="Topic:", layout=widgets.Layout(width="420px"))
+        self.topic.add_class("tutor-practice-topic")
+        self.level = widgets.ToggleButtons(options=_LEVELS, value=level,
+                                           style={"button_width": "90px"})
+        self.level.add_class("tutor-practice-level")
+        self.number = widgets.BoundedIntText(
+            value=self.session.seed, min=0, max=10**9, description="Number:",
+            tooltip="Each number is one exercise: a class can all do the same one",
+            layout=widgets.Layout(width="200px"))
+        self.number.add_class("tutor-practice-number")
+        self.game = widgets.Dropdown(options=_GAMES, value=variant or "", description="Game:",
+                                     layout=widgets.Layout(width="300px"))
+        self.game.add_class("tutor-practice-game")
+        self.about = widgets.HTML()
+        self.next_button = widgets.Button(description="Next exercise", icon="arrow-right",
+                                          tooltip="A fresh exercise of this topic and level")
+        self.next_button.add_class("tutor-practice-next")
+        self.next_button.on_click(lambda _b: self.next())
+        self.tally = widgets.HTML()
+        self.tally.add_class("tutor-practice-tally")
+        self.holder = widgets.VBox()
+        self.check: CheckAnswer | None = None
+        self.topic.observe(lambda _c: self._choose(topic_name=self.topic.value), names="value")
+        self.level.observe(lambda _c: self._choose(level=self.level.value), names="value")
+        self.game.observe(lambda _c: self._set_game(), names="value")
+        self.number.observe(lambda _c: self._goto(), names="value")
+        level_label = widgets.HTML(f"<span style='{FONT}'>Level:</span>",
+                                   layout=widgets.Layout(width="86px"))
+        level_label.add_class("tutor-practice-level-label")
+        self.box = widgets.VBox([widgets.HBox([self.topic, self.game]),
+                                 widgets.HBox([level_label, self.level, self.number]),
+                                 self.about, self.holder, widgets.HBox([self.next_button]),
+                                 self.tally])
+        self.box.add_class("tutor-practice")
+        self._show()
+
+    def _record(self, topic: str, solved: bool) -> None:
+        self.store.record_practice(topic, solved=solved)
+        if hasattr(self, "tally"):
+            self._tally()
+
+    def _choose(self, *, topic_name: str | None = None, level: int | None = None) -> None:
+        try:
+            self.session.choose(topic_name=topic_name, level=level)
+        except (TutorError, ValueError) as exc:
+            self.about.value = error_html(exc)
+            return
+        self._show()
+
+    def _goto(self) -> None:
+        if self.number.value != self.session.seed:
+            self.session.goto(int(self.number.value))
+            self._show()
+
+    def _set_game(self) -> None:
+        self.session.set_variant(self.game.value or None)
+        self._show()
+
+    def next(self) -> None:
+        """A fresh exercise (the Next button)."""
+        self.session.next()
+        self._show()
+
+    def _show(self) -> None:
+        s = self.session
+        topic = TOPICS[s.topic]
+        several = len(topic.games) > 1
+        self.game.disabled = not several
+        games = "any game" if several else topic.games[0].title
+        self.about.value = (f"<div style='{FONT};color:#444'>Level {s.level}: "
+                            f"{html.escape(topic.levels[s.level - 1])} ({html.escape(games)}). "
+                            "Each number is one exercise: the same number brings the same "
+                            "exercise back.</div>")
+        if self.number.value != s.seed:
+            self.number.value = s.seed
+        old = self.check
+        self.check = CheckAnswer(s.exercise, attempt=s.attempt, store=self.store,
+                                 heading="Practice")
+        self.holder.children = (self.check.box,)
+        if old is not None:
+            close_tree(old.box)
+        self._tally()
+
+    def _tally(self) -> None:
+        row = self.store.load().practice.get(self.session.topic)
+        saved = (f" Saved so far for this topic: {row['solved']} solved of {row['tried']} "
+                 "tried." if row else "")
+        self.tally.value = (f"<div style='{FONT};color:#444'>{html.escape(self.session.tally())}"
+                            f"{html.escape(saved)}</div>")
+
+    def answer(self, text: str) -> Feedback:
+        """Answer the current exercise as a learner would (type, then Check)."""
+        assert self.check is not None
+        return self.check.answer(text)
+
+    def summary(self) -> str:
+        s = self.session
+        return f"PracticeView({s.topic}, level {s.level}, exercise {s.seed})"
+
+
+class TestYourselfView(TutorView):
+    """Ten questions over a game's topics, easier first, one answer each, and a score."""
+
+    __test__ = False  # a view, not a test class (pytest collects names starting with Test)
+
+    def __init__(self, game: str = "huangyan", seed: int = 1, *,
+                 store: ProgressStore | None = None) -> None:
+        self.store = store if store is not None else default_store()
+        self.quiz = Quiz(game, seed, on_finish=self._finished)
+        self.header = widgets.HTML()
+        self.status = widgets.HTML()
+        self.status.add_class("tutor-test-status")
+        self.question = widgets.HTML()
+        self.inputs = widgets.VBox()
+        self.keyboard: TileKeyboard | None = None
+        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.check_button.add_class("tutor-test-check")
+        self.check_button.on_click(lambda _b: self.check())
+        self.skip_button = widgets.Button(description="I don't know",
+                                          tooltip="Counts as wrong; shows the answer")
+        self.skip_button.add_class("tutor-test-skip")
+        self.skip_button.on_click(lambda _b: self.skip())
+        self.next_button = widgets.Button(description="Next question", icon="arrow-right")
+        self.next_button.add_class("tutor-test-next")
+        self.next_button.on_click(lambda _b: self.next())
+        self.again_button = widgets.Button(description="Ten new questions", icon="refresh")
+        self.again_button.add_class("tutor-test-again")
+        self.again_button.on_click(lambda _b: self.again())
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("tutor-verdict")
+        self.worked = widgets.HTML()
+        self.worked.add_class("tutor-worked-answer")
+        self.input: widgets.ValueWidget | None = None
+        self.feedback: Feedback | None = None
+        self.box = widgets.VBox([self.header, self.status, self.question, self.inputs,
+                                 widgets.HBox([self.check_button, self.skip_button,
+                                               self.next_button, self.again_button]),
+                                 self.verdict, self.worked])
+        self.box.add_class("tutor-test-yourself")
+        self._show()
+
+    def _finished(self, game: str, score: int, out_of: int) -> None:
+        self.store.record_test(game, score, out_of)
+
+    def _show(self) -> None:
+        q = self.quiz
+        self.header.value = (f"<div style='{FONT};font-size:20px'><b>Test yourself: "
+                             f"{html.escape(q.title)}</b></div><div style='{FONT};color:#444'>"
+                             f"Ten questions, easier first. One answer each: the worked answer "
+                             "follows every question. (Set number "
+                             f"{q.seed}.)</div>")
+        item = q.current
+        self.question.value = question_html(item.exercise, f"Question {q.position + 1}")
+        old = self.inputs.children
+        self.input, _ = answer_input(item.exercise)
+        self.keyboard = None
+        if isinstance(self.input, widgets.Text):
+            if item.exercise.kind is AnswerKind.TILES:
+                self.keyboard = TileKeyboard(self.input, item.exercise.variant)
+            self.input.observe(lambda _c: self._typed(), names="value")
+        label = widgets.HTML(f"<span style='{FONT}'><b>Your answer:</b></span>")
+        row = widgets.HBox([label, self.input,
+                            *([self.keyboard.toggle] if self.keyboard else [])])
+        self.inputs.children = (row, *([self.keyboard.panel] if self.keyboard else []))
+        for widget in old:
+            close_tree(widget)
+        self.verdict.value = ""
+        self.worked.value = ""
+        self._buttons()
+
+    def _buttons(self) -> None:
+        q = self.quiz
+        if q.answered:
+            self.worked.value = worked_html(q.current.exercise)
+        self.check_button.disabled = q.answered
+        self.skip_button.disabled = q.answered
+        last = q.position + 1 >= len(q.plan)
+        self.next_button.disabled = not q.answered or last
+        self.again_button.layout.display = "" if q.finished else "none"
+        if q.finished:
+            best = self.store.load().tests.get(q.game)
+            extra = f" Your best: {best['best']} of {best['out_of']}." if best else ""
+            self.status.value = (f"<div style='{FONT};font-size:18px;color:#1b4f8a'><b>"
+                                 f"{html.escape(q.summary())}</b>{html.escape(extra)}</div>")
+        else:
+            self.status.value = (f"<div style='{FONT}'>Question {q.position + 1} of "
+                                 f"{len(q.plan)} &middot; score {q.score}</div>")
+
+    def _typed(self) -> None:
+        if self.keyboard is None or not self.keyboard.typing:
+            self.check()
+
+    def check(self) -> Feedback:
+        """Judge the answer box (Check, or Enter in a text box)."""
+        assert self.input is not None
+        if self.quiz.answered and self.feedback is not None:
+            return self.feedback  # answered already (Enter, then Check): nothing changes
+        value = self.input.value
+        self.feedback = self.quiz.answer("" if value is None else str(value))
+        self.verdict.value = verdict_html(self.feedback.message, self.feedback.right)
+        self._buttons()
+        return self.feedback
+
+    def skip(self) -> Feedback:
+        feedback = self.quiz.skip()
+        self.verdict.value = verdict_html(feedback.message, False)
+        self._buttons()
+        return feedback
+
+    def next(self) -> None:
+        if self.quiz.answered and self.quiz.next():
+            self._show()
+
+    def again(self) -> None:
+        """Ten new questions (the next set number)."""
+        self.quiz = Quiz(self.quiz.game, self.quiz.seed + 1, on_finish=self._finished)
+        self._show()
+
+    def answer(self, text: str) -> Feedback:
+        """Type ``text`` (or pick that option) and press Check, as a learner would."""
+        assert self.input is not None
+        if isinstance(self.input, widgets.ToggleButtons):
+            match = next((o for o in self.input.options if o.lower() == text.strip().lower()),
+                         None)
+            if match is None:  # not an option: judge the text itself
+                self.feedback = self.quiz.answer(text)
+                self.verdict.value = verdict_html(self.feedback.message, self.feedback.right)
+                self._buttons()
+                return self.feedback
+            self.input.value = match
+        else:
+            self.input.value = text  # a changed value checks itself, as Enter does
+        self.check_button.click()
+        assert self.feedback is not None
+        return self.feedback
+
+    def summary(self) -> str:
+        q = self.quiz
+        return f"TestYourselfView({q.game}, set {q.seed}: {len(q.plan)} questions)"

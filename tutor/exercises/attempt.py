@@ -1,0 +1,108 @@
+"""One learner's attempt at an exercise: hint first, retries, the worked answer held back.
+
+The check-answer widget is a view over this model. A wrong answer earns the exercise's hint (what
+to look at, never the answer) and another try; the worked answer shows only when the learner
+asks for it or after :data:`MAX_TRIES` wrong tries. An answer the learner could not have known
+is not counted: a right answer after the worked answer was shown solves nothing.
+
+>>> from tutor.exercises import AnswerKind, Exercise
+>>> ex = Exercise("sum", "What is 2 + 2?", AnswerKind.NUMBER, 4, "Two and two make four.",
+...               title="A sum", hint="Count on from two.")
+>>> attempt = Attempt(ex)
+>>> feedback = attempt.submit("5")
+>>> feedback.right, feedback.message[:56]
+(False, 'Not quite. 5 is not the answer. Hint: Count on from two.')
+>>> print(attempt.submit("4"))
+Right. Two and two make four.
+>>> attempt.solved, attempt.revealed
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tutor.exercises.model import Exercise, Feedback
+
+__all__ = ["MAX_TRIES", "Attempt"]
+
+MAX_TRIES = 3
+
+
+class Attempt:
+    """The state of one try at ``exercise``: wrong tries so far, solved, answer revealed.
+
+    ``on_solved`` is called once, when the exercise is first answered right before the worked
+    answer was shown (the progress store records it there)."""
+
+    def __init__(self, exercise: Exercise,
+                 on_solved: Callable[[Exercise], None] | None = None) -> None:
+        self.exercise = exercise
+        self.on_solved = on_solved
+        self.tries = 0  # wrong, readable responses
+        self.solved = False
+        self.revealed = False
+        self.feedback: Feedback | None = None
+        self._last: str | None = None  # the last response judged (not judged twice)
+
+    @property
+    def tries_left(self) -> int:
+        return max(0, MAX_TRIES - self.tries)
+
+    def submit(self, response: str) -> Feedback:
+        """Judge ``response``. The same response twice in a row is judged once (pressing Enter
+        and then Check does not cost two tries)."""
+        text = response.strip()
+        if text == self._last and self.feedback is not None:
+            return self.feedback
+        verdict = self.exercise.check(text)
+        if not verdict.readable:
+            self.feedback = verdict  # nothing was tried: no try counted, nothing remembered
+            return verdict
+        self._last = text
+        if verdict.right:
+            self.feedback = self._right(verdict)
+        else:
+            self.feedback = self._wrong(verdict)
+        return self.feedback
+
+    def _right(self, verdict: Feedback) -> Feedback:
+        if self.revealed and not self.solved:
+            return Feedback(True, "Right, but the worked answer was already shown, so this one "
+                            "does not count as solved yet: come back to it later.")
+        first = not self.solved
+        self.solved = True
+        if first and self.on_solved is not None:
+            self.on_solved(self.exercise)
+        return verdict
+
+    def _wrong(self, verdict: Feedback) -> Feedback:
+        if self.revealed:
+            return Feedback(False, f"{verdict.message} The worked answer is shown below.")
+        if self.solved:
+            return Feedback(False, f"{verdict.message} (You solved this one already.)")
+        self.tries += 1
+        if self.tries >= MAX_TRIES:
+            self.revealed = True
+            return Feedback(False, f"{verdict.message} That was try {self.tries}: here is the "
+                            "worked answer.")
+        hint = f" Hint: {self.exercise.hint}" if self.exercise.hint else ""
+        return Feedback(False, f"{verdict.message}{hint} (Wrong try {self.tries} of "
+                        f"{MAX_TRIES}: try again, or ask for the answer.)")
+
+    def reveal(self) -> str:
+        """Show the worked answer (the learner asked for it)."""
+        self.revealed = True
+        return self.exercise.worked_answer()
+
+    def status(self) -> str:
+        if self.solved:
+            return "solved"
+        if self.revealed:
+            return "answer shown"
+        if self.tries:
+            return f"{self.tries} wrong tr{'y' if self.tries == 1 else 'ies'}"
+        return "not tried"
+
+    def __repr__(self) -> str:
+        return f"<Attempt {self.exercise.key}: {self.status()}>"

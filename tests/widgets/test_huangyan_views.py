@@ -212,3 +212,16 @@ def test_live_tile_view_positions_and_safe_highlight() -> None:
     assert "has not begun" in view.verdict.value
     view.pick("9m")  # not in the hand: a message, not a traceback
     assert "tutor-error" in view.verdict.value and "no concealed 9m" in view.verdict.value
+
+
+def test_live_tile_view_reset_to_example() -> None:
+    view = LiveTileView()
+    view.choose("Stage on, every tile Live")
+    view.pick("6s")
+    view.winner.value = S
+    view.totals[S].value = 40
+    view.show_safe.value = True
+    view.example_button.click()
+    assert view.trainer.name == "Stage on, a safe tile in hand" and view.trainer.judgement is None
+    assert view.verdict.value == "" and view.winner.value is N and view.totals[S].value == 28
+    assert view.trainer.totals[S] == 28 and not view.show_safe.value

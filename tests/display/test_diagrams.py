@@ -210,11 +210,16 @@ def _svg(**kwargs: object) -> ET.Element:
 
 def test_svg_is_deterministic_and_scales_with_its_viewbox() -> None:
     assert payments_svg(TALLY, title="t") == payments_svg(TALLY, title="t")
-    root = _svg(size=960)
+    root = _svg(size=960, title="hand 3")
     assert root.get("viewBox") == f"0 0 {WIDTH:g} {HEIGHT:g}"
     assert float(root.get("width", "0")) == 960
     assert float(root.get("height", "0")) == pytest.approx(960 * HEIGHT / WIDTH, abs=0.1)
     assert "payment-diagram" in root.get("class", "")
+    untitled = _svg(size=960)  # no title: the band kept for it is cut off
+    top = TABLE_TOP - 6
+    assert untitled.get("viewBox") == f"0 {top:g} {WIDTH:g} {HEIGHT - top:g}"
+    for slot in (lane.slot for lane in LANES.values()):
+        assert slot.y > top
     with pytest.raises(ValueError, match="positive"):
         payments_svg(TALLY, size=0)
 
@@ -285,4 +290,7 @@ def test_long_labels_collapse_and_shrink_but_stay_in_their_slot() -> None:
 def test_the_repr_is_an_svg_picture() -> None:
     diagram = payment_diagram(TALLY, title="hand 3")
     assert diagram._repr_svg_() == diagram.svg()
+    assert repr(diagram) == ("<PaymentDiagram 'hand 3': E->S 32, S->E 48, W->E 48, W->S 4, "
+                             "N->E 48, N->S 4>")
+    assert repr(payment_diagram([])) == "<PaymentDiagram no payments>"
     assert re.search(r"<text[^>]*class=\"diagram-title\"[^>]*>hand 3</text>", diagram.svg())

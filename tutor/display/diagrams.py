@@ -376,9 +376,11 @@ class PaymentDiagram:
         """The diagram as an SVG document ``size`` pixels wide (it scales with its viewBox)."""
         if size <= 0:
             raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+        top = 0.0 if self.title else TABLE_TOP - 6  # no title: no room kept for one
+        height = HEIGHT - top
         root = _el(None, "svg", xmlns="http://www.w3.org/2000/svg", version="1.1",
-                   width=round(size, 1), height=round(size * HEIGHT / WIDTH, 1),
-                   viewBox=f"0 0 {_n(WIDTH)} {_n(HEIGHT)}", class_="payment-diagram")
+                   width=round(size, 1), height=round(size * height / WIDTH, 1),
+                   viewBox=f"0 {_n(top)} {_n(WIDTH)} {_n(height)}", class_="payment-diagram")
         if self.title:
             font = _fit_font(self.title, 30.0, WIDTH - 20, 0.56)
             _text(root, WIDTH / 2, TABLE_TOP / 2, self.title, size=font, fill=INK,
@@ -399,6 +401,12 @@ class PaymentDiagram:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+    def __repr__(self) -> str:
+        arrows = ", ".join(f"{a.lane.payer.letter}->{a.lane.payee.letter} {a.amount}"
+                           for a in self.arrows) or "no payments"
+        title = f"{self.title!r}: " if self.title else ""
+        return f"<PaymentDiagram {title}{arrows}>"
 
     # -- pieces -------------------------------------------------------------------------
     def _seat(self, root: ET.Element, seat: Seat) -> None:

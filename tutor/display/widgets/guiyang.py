@@ -24,7 +24,8 @@ CUSTOM = "custom"
 HANDS_CSS = """<style>
 .tutor-guiyang-hands .tutor-seat-hand { margin: 0 0 6px 0; font-family: sans-serif; }
 .tutor-guiyang-hands .tutor-seat-hand b { display: inline-block; min-width: 4.5em; }
-.tutor-app.tutor-projector .tutor-guiyang-hands { zoom: 1.75; }
+.tutor-app.tutor-projector .tutor-guiyang-hands { zoom: 1.3; }
+@media (min-width: 1600px) { .tutor-app.tutor-projector .tutor-guiyang-hands { zoom: 2; } }
 </style>"""
 
 
@@ -129,9 +130,12 @@ class SettlementWalkerView(TutorView):
         intro = PRESETS[m.preset].description if m.preset else "Your own hand description."
         self.head.value = (f"<div class='tutor-step-head' style='font-family:sans-serif'>Step "
                            f"{step.number} of {m.last_step}: {html.escape(step.title)}</div>")
-        self.output.value = "".join([
-            self.error, f"{_P}<b>{html.escape(s.headline())}</b></p>", _lines(step.explanation),
-            self._nets(step)])
+        # the headline opens the first step; later a projector needs the room
+        # (the first step's overview opens with the headline itself)
+        headline = (f"<p class='tutor-projector-hide' style='font-family:sans-serif'><b>"
+                    f"{html.escape(s.headline())}</b></p>" if step.number else "")
+        self.output.value = "".join([self.error, headline, _lines(step.explanation),
+                                     self._nets(step) if step.number else ""])
         if step.number == 0:
             self.figure.value = self._hands()
             details = [table_html(["seat", "tiles", "status", "eligible", "pattern",
@@ -152,7 +156,7 @@ class SettlementWalkerView(TutorView):
         for seat in Seat:
             player = m.player(seat)
             drawn = win.tile if win is not None and seat in win.winners else None
-            picture = hand_svg(m.hand.final_hand(seat), variant="guiyang", drawn=drawn, size=26)
+            picture = hand_svg(m.hand.final_hand(seat), variant="guiyang", drawn=drawn, size=31)
             rows.append(f"<div class='tutor-seat-hand' data-seat='{seat.letter}'><b>"
                         f"{seat.name.title()}</b> {html.escape(player.status())}"
                         f"{'' if player.eligible else ' (not eligible)'}<br>{picture}</div>")

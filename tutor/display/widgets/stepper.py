@@ -6,7 +6,9 @@
 * :func:`walker_frame`: the walker in the projector-mode frame of
   :mod:`tutor.display.widgets.presenter`, with :data:`WALKER_CSS`: in projector mode the diagram
   fills the height of the screen, the step's text is at least 24 px and the step buttons are
-  large; tables a projector does not need are hidden (``tutor-projector-hide``).
+  large (sizes follow the screen height: at 1080 px text is at least 24 px, and the main panel
+  still fits a 1280 x 720 screen); tables a projector does not need are hidden
+  (``tutor-projector-hide``).
 
 Browser tests find: ``.tutor-walker-main``, ``.tutor-step-head``, ``.tutor-step-first``,
 ``.tutor-step-back``, ``.tutor-step-next``, ``.tutor-step-last``, ``.tutor-reset-example``.
@@ -68,20 +70,26 @@ WALKER_CSS = """<style>
   align-items: flex-start; }
 .tutor-walker-main .tutor-walker-side { flex: 1 1 360px; min-width: 0; }
 .tutor-walker-main .tutor-step-head { font-size: 16px; font-weight: 600; margin: 4px 0; }
+.tutor-walker-main .tutor-step-nav { flex-wrap: wrap; }
+.tutor-walker-main .tutor-walker-side td, .tutor-walker-main .tutor-walker-side th {
+  padding: 1px 8px; }
+.tutor-walker-main .tutor-step-nav button { flex-shrink: 0; }
 .tutor-app.tutor-projector .tutor-walker-main .tutor-walker-body { flex-wrap: nowrap; }
 .tutor-app.tutor-projector .tutor-walker-main svg.payment-diagram {
   height: calc(100vh - 120px); max-height: 1000px; max-width: 56vw; width: auto; }
 .tutor-app.tutor-projector .tutor-walker-main .tutor-walker-side,
 .tutor-app.tutor-projector .tutor-walker-main .tutor-walker-side p,
+.tutor-app.tutor-projector .tutor-walker-main .tutor-walker-side caption,
 .tutor-app.tutor-projector .tutor-walker-main .tutor-walker-side td,
-.tutor-app.tutor-projector .tutor-walker-main .tutor-walker-side th { font-size: 24px;
-  line-height: 1.3; }
-.tutor-app.tutor-projector .tutor-walker-main .tutor-step-head { font-size: 30px; }
-.tutor-app.tutor-projector .tutor-walker-main .tutor-step-nav button { font-size: 24px;
-  height: 52px; width: auto; min-width: 120px; padding: 0 16px; }
-.tutor-app.tutor-projector .tutor-walker-main svg.mahjong-hand { height: 96px; width: auto; }
+.tutor-app.tutor-projector .tutor-walker-main .tutor-walker-side th {
+  font-size: clamp(16px, 2.25vh, 26px); line-height: 1.3; }
+.tutor-app.tutor-projector .tutor-walker-main .tutor-step-head {
+  font-size: clamp(21px, 2.8vh, 32px); }
+.tutor-app.tutor-projector .tutor-walker-main .tutor-step-nav button {
+  font-size: clamp(18px, 2.25vh, 26px); height: clamp(40px, 4.8vh, 56px); width: auto;
+  min-width: 110px; padding: 0 16px; }
 .tutor-app.tutor-projector .tutor-walker-main .tutor-walker-side td,
-.tutor-app.tutor-projector .tutor-walker-main .tutor-walker-side th { padding: 2px 10px; }
+.tutor-app.tutor-projector .tutor-walker-main .tutor-walker-side th { padding: 1px 10px; }
 </style>"""
 
 

@@ -20,6 +20,7 @@ from tutor.display.widgets.stepper import (
     walker_frame,
 )
 from tutor.errors import TutorError
+from tutor.ledger import Payment
 from tutor.study.huangyan import (
     PRESETS,
     RULE_TEXT_TOTALS,
@@ -30,6 +31,16 @@ from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules, Liabili
 # -- 2. the settlement walker -------------------------------------------------------------------
 
 EXAMPLE = "Rule text example 1: East (dealer) wins 20"
+
+
+def _payment_line(p: Payment, alone: bool) -> str:
+    """A payment as the walker lists it; a pair settlement's reason is already in the step's
+    title, so alone it keeps only what the title lacks (a stack cap)."""
+    if not alone:
+        return str(p)
+    extra = "; ".join(p.reason.split("; ")[1:])
+    line = f"{seat_title(p.payer)} pays {seat_title(p.payee)} {p.amount}"
+    return f"{line} ({extra})" if extra else line
 
 
 class SettlementWalkView(TutorView):
@@ -241,7 +252,7 @@ class SettlementWalkView(TutorView):
         head = f"Step {walk.current} of {len(walk.steps)}: {walk.step_title}"
         self.head.value = f"<div class='tutor-step-head' style='{FONT}'>{html.escape(head)}</div>"
         current = walk.steps[walk.current - 1].payments if not walk.at_start else ()
-        lines = [f"<p>{html.escape(str(p))}</p>" for p in current]
+        lines = [f"<p>{html.escape(_payment_line(p, len(current) == 1))}</p>" for p in current]
         if walk.at_end and r.stacks_after is not None:
             lines.append(f"<p>match over: {'yes' if r.match_over else 'no'}</p>")
         self.status.value = f"<div class='tutor-step' style='{FONT}'>{''.join(lines)}</div>"
@@ -250,10 +261,10 @@ class SettlementWalkView(TutorView):
         self.figure.value = payments_svg(walk.payments_so_far(), net=net, stacks=stacks,
                                          winners=r.winner, dealer=r.dealer, current=current,
                                          size=440)
-        rows = [(seat_title(s), r.totals[s], f"{net[s]:+d}", stacks[s] if stacks else "")
+        headers = ["seat", "total used", "net so far"] + (["stack"] if stacks else [])
+        rows = [[seat_title(s), r.totals[s], f"{net[s]:+d}"] + ([stacks[s]] if stacks else [])
                 for s in SEATS]
-        self.table.value = table_html(("seat", "total used", "net so far", "stack"), rows,
-                                      numeric=(1, 2, 3))
+        self.table.value = table_html(headers, rows, numeric=(1, 2, 3))
 
     def summary(self) -> str:
         if self.walk is None:

@@ -68,6 +68,7 @@ class SettlementWalkerView(TutorView):
         self.details.add_class("tutor-projector-hide")
         self.error = ""
         self._quiet = False
+        self._drawn_hands: tuple[object, str] | None = None  # the last hand drawn, as tiles
         self.preset.observe(lambda c: self._preset_changed(c["new"]), names="value")
         self.table.observe(lambda c: None if self._quiet else
                            self._do(lambda: m.set_table(c["new"])), names="value")
@@ -149,8 +150,11 @@ class SettlementWalkerView(TutorView):
         self.details.value = f"{_P}{html.escape(intro)}</p>" + "".join(details)
 
     def _hands(self) -> str:
-        """The four hands as tiles (a winner's with its winning tile set apart)."""
+        """The four hands as tiles (a winner's with its winning tile set apart); drawn once per
+        hand (the first step is shown again and again)."""
         m = self.model
+        if self._drawn_hands is not None and self._drawn_hands[0] == m.hand:
+            return self._drawn_hands[1]
         win = m.hand.win
         rows = []
         for seat in Seat:
@@ -160,7 +164,9 @@ class SettlementWalkerView(TutorView):
             rows.append(f"<div class='tutor-seat-hand' data-seat='{seat.letter}'><b>"
                         f"{seat.name.title()}</b> {html.escape(player.status())}"
                         f"{'' if player.eligible else ' (not eligible)'}<br>{picture}</div>")
-        return f"<div class='tutor-guiyang-hands'>{''.join(rows)}</div>"
+        picture = f"<div class='tutor-guiyang-hands'>{''.join(rows)}</div>"
+        self._drawn_hands = (m.hand, picture)
+        return picture
 
     def _payments(self, step: WalkStep) -> str:
         if not step.payments:

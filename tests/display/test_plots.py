@@ -30,11 +30,10 @@ def test_widget_modules_do_not_load_matplotlib() -> None:
     """Loading every view (and the diagrams) must not import matplotlib: it is slow to load
     and the payment pictures no longer need it."""
     code = (
-        "import sys\n"
-        "import tutor.display.diagrams, tutor.display.plots\n"
-        "import tutor.display.widgets.huangyan, tutor.display.widgets.hangzhou\n"
-        "import tutor.display.widgets.guiyang, tutor.display.widgets.whatif\n"
-        "import tutor.display.widgets.hand_builder, tutor.display.widgets.play\n"
+        "import importlib, pkgutil, sys\n"
+        "import tutor.display.diagrams, tutor.display.plots, tutor.display.widgets as w\n"
+        "for m in pkgutil.walk_packages(w.__path__, 'tutor.display.widgets.'):\n"
+        "    importlib.import_module(m.name)\n"
         "from tutor.display.widgets.huangyan import SettlementWalkView\n"
         "from tutor.display.widgets.hangzhou import TallyView\n"
         "from tutor.display.widgets.guiyang import SettlementWalkerView\n"

@@ -1,25 +1,44 @@
-"""The settlement picture: one arrow per non-zero payment, deterministic SVG."""
+"""Matplotlib is for static plots only: deterministic SVG, and never loaded by a widget module."""
 
 from __future__ import annotations
 
-from matplotlib.patches import FancyArrowPatch
+import subprocess
+import sys
 
-from tutor.core.tiles import Wind
-from tutor.display.plots import figure_svg, payments_figure
-from tutor.ledger import Payment
+import matplotlib
 
-E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
-PAYMENTS = [Payment(S, E, 20, "win", wave=1), Payment(W, E, 20, "win", wave=1),
-            Payment(W, S, 11, "pair", wave=2), Payment(N, S, 0, "capped", wave=2)]
+matplotlib.use("Agg")
 
+import matplotlib.pyplot as plt
 
-def test_one_arrow_per_paying_payment() -> None:
-    fig = payments_figure(PAYMENTS, net={E: 40, S: -9, W: -31, N: 0}, highlight=E)
-    arrows = [p for p in fig.axes[0].patches if isinstance(p, FancyArrowPatch)]
-    assert len(arrows) == 3  # the zero payment draws nothing
-    texts = {t.get_text() for t in fig.axes[0].texts}
-    assert {"20", "11"} <= texts and "East\n+40" in texts
+from tutor.display.plots import figure_svg
 
 
-def test_svg_is_deterministic() -> None:
-    assert figure_svg(payments_figure(PAYMENTS)) == figure_svg(payments_figure(PAYMENTS))
+def _figure() -> object:
+    fig, ax = plt.subplots(figsize=(3, 2))
+    ax.hist([1, 2, 2, 3, 3, 3], bins=3)
+    return fig
+
+
+def test_svg_is_deterministic_and_inlinable() -> None:
+    first, second = figure_svg(_figure()), figure_svg(_figure())  # type: ignore[arg-type]
+    assert first == second and first.startswith("<svg")
+    assert "<?xml" not in first and "<dc:date>" not in first
+
+
+def test_widget_modules_do_not_load_matplotlib() -> None:
+    """Loading every view (and the diagrams) must not import matplotlib: it is slow to load
+    and the payment pictures no longer need it."""
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "import tutor.display.diagrams, tutor.display.plots, tutor.display.widgets as w\n"
+        "for m in pkgutil.walk_packages(w.__path__, 'tutor.display.widgets.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "from tutor.display.widgets.huangyan import SettlementWalkView\n"
+        "from tutor.display.widgets.hangzhou import TallyView\n"
+        "from tutor.display.widgets.guiyang import SettlementWalkerView\n"
+        "SettlementWalkView().next_button.click(); TallyView(); SettlementWalkerView()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'matplotlib'))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]", result.stdout

@@ -12,6 +12,7 @@ def test_explorer_renders_the_sheet() -> None:
     view = MultiplierView()
     out = view.output.value
     assert "<svg" in out and "mahjong-hand" in out  # the hand, drawn
+    assert "payment-diagram" in out and "matplotlib" not in out.lower()
     assert "What each joker stood for" in out and "3p" in out
     assert "After a gang" in out and "2 x 2 x 2 x 2 = x16" in out
     assert "South receives 160" in out
@@ -65,19 +66,23 @@ def test_options_toggle() -> None:
 
 def test_tally_view_steps_with_the_buttons() -> None:
     view = TallyView()
-    assert "Step 0 of 6: start" in view.output.value
+    assert "Step 0 of 6: start" in view.page()
     for _ in range(3):
         view.next_button.click()
-    out = view.output.value
+    out = view.page()
     assert view.model.step == 3 and "Step 3 of 6" in out
     assert "Payments made at this step" in out and "tally from hand 2" in out
-    assert "<svg" in out
+    assert 'data-payer="S" data-payee="E" data-amount="48"' in view.figure.value
     view.back_button.click()
-    assert view.model.step == 2 and "6 open token(s)" in view.output.value
+    assert view.model.step == 2 and "6 open token(s)" in view.page()
     view.last_button.click()
-    assert "game end: the open tally is paid" in view.output.value
+    assert "game end: the open tally is paid" in view.page()
+    assert view.next_button.disabled and view.last_button.disabled
+    assert not view.back_button.disabled
     view.first_button.click()
     assert view.model.step == 0
+    assert view.back_button.disabled and view.first_button.disabled
+    assert not view.next_button.disabled
     assert view.summary() == f"TallyView({view.model.summary()})"
 
 
@@ -87,14 +92,32 @@ def test_tally_view_adds_removes_and_resets_hands() -> None:
     view.multiplier.value = 4
     view.add_button.click()
     assert view.model.results[-1].winner == Seat.NORTH
-    assert "North wins x4" in view.output.value and "North receives" not in view.output.value
-    view.winner.value = None
+    assert "North wins x4" in view.page() and "North receives" not in view.page()
+    view.winner.value = "none"  # the "draw" option: a value, so the dropdown never shows blank
+    assert view.winner.label == "draw"
     view.add_button.click()
     assert view.model.results[-1].winner is None
     view.remove_button.click()
     view.remove_button.click()
-    assert view.model.results == [] and "tutor-error" not in view.output.value
+    assert view.model.results == [] and "tutor-error" not in view.page()
     view.remove_button.click()
-    assert "tutor-error" in view.output.value and "no hand to remove" in view.output.value
+    assert "tutor-error" in view.page() and "no hand to remove" in view.page()
     view.preset_button.click()
-    assert len(view.model.results) == 5 and "tutor-error" not in view.output.value
+    assert len(view.model.results) == 5 and "tutor-error" not in view.page()
+
+
+def test_explorer_reset_to_example() -> None:
+    view = MultiplierView()
+    before = view.output.value
+    view.hand.value = "12x"
+    view.kongs.value = 0
+    view.example_button.click()
+    assert view.output.value == before and view.model.kongs == 1
+    assert view.hand.value == "123m456m77m白白 [中中中中]"
+
+
+def test_tally_view_projector_mode_and_details() -> None:
+    view = TallyView(projector=True)
+    assert "tutor-projector" in view.box._dom_classes
+    assert "tutor-projector-hide" in view.details._dom_classes  # the long tables
+    assert "tutor-walker-main" in view.frame.main._dom_classes

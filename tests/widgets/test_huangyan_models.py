@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor import Tile, Wind
+from tutor import Hand, Tile, Wind
 from tutor.errors import HandError, NotationError, RulesError
 from tutor.study.huangyan import (
     POSITIONS,
@@ -62,12 +62,38 @@ def test_sheet_model_errors_are_typed() -> None:
     model.robbing_the_kong = model.self_draw = False
     with pytest.raises(RulesError, match="concealed"):
         model.choose_win_tile("9p")
-    model.winner = False  # a 14-tile hand is not a non-winner's hand
+    model.winner = False
+    model.set_hand("111z22z555z123m4p")  # 12 tiles: one short of a hand
     with pytest.raises(HandError):
         model.sheet()
     model.set_hand("111z22z555z123m4p9s")
     # East non-winner: pongs of East and White 8 + 8, the South pair 0; two doubles
     assert model.sheet().total == (8 + 8) * 4
+
+
+def test_a_non_winner_with_14_tiles_leaves_the_chosen_tile_out() -> None:
+    model = ScoreSheetModel("123m456p789s111z55z", win_tile="5z", winner=False)
+    assert model.dropped == Tile.parse("5z") and "the 5z is left out" in model.note()
+    sheet = model.sheet()
+    assert not sheet.winner and sheet.hand.size == 13
+    assert sheet.hand == Hand.parse("123m456p789s111z5z")
+    model.choose_win_tile("1m")
+    assert model.sheet().hand == Hand.parse("23m456p789s111z55z")
+    model.winner = True
+    assert model.dropped is None and model.note() == "" and model.sheet().winner
+    model.winner = False
+    model.set_hand("123m456p789s111z5z")
+    assert model.dropped is None and model.sheet().hand.size == 13
+
+
+def test_sheet_model_reset_goes_back_to_its_example() -> None:
+    model = ScoreSheetModel("11223344556677m", win_tile="4m", seat=Wind.SOUTH)
+    first = str(model)
+    model.set_hand("123m456p789s111z55z")
+    model.limit, model.prevailing_wind, model.winner = 10, Wind.EAST, False
+    model.reset()
+    assert str(model) == first and model.win_tile == Tile.parse("4m")
+    assert (model.limit, model.prevailing_wind, model.winner) == (None, None, True)
 
 
 def test_sheet_model_keeps_the_winning_tile_when_it_can() -> None:

@@ -46,9 +46,41 @@ def test_sheet_view_set_hand_refreshes_the_winning_tile_choices() -> None:
     assert [label for label, _ in view.win_tile.options] == ["1m", "2m", "3m", "4m", "5m",
                                                              "6m", "7m"]
     assert view.sheet is not None and "Full Flush" in view.output.value
+    view.role.value = False  # 14 tiles: a non-winner holds 13, so one is left out
+    assert view.error is None and view.sheet is not None and not view.sheet.winner
+    assert view.win_tile.description == "Leave out:" and not view.win_tile.disabled
+    assert "the 7m is left out" in view.output.value
+    assert repr(view).startswith("ScoreSheetView(1122334455667m as a non-winner (leaving out 7m)")
+    view.win_tile.value = Tile.parse("1m")
+    assert view.sheet.hand.concealed.count(Tile.parse("1m")) == 1
+    assert "the 1m is left out" in view.output.value
+    view.set_hand("1122334455667m")  # 13 tiles: nothing to leave out
+    assert view.win_tile.disabled and "left out" not in view.output.value
+
+
+def test_sheet_view_round_wind_none_is_a_real_option() -> None:
+    """A dropdown value None means "nothing selected" to ipywidgets (it shows blank)."""
+    view = ScoreSheetView()
+    assert view.prevailing.index == 0 and view.prevailing.label == "none"
+    assert view.model.prevailing_wind is None
+    view.prevailing.value = E
+    assert view.model.prevailing_wind is E
+    view.prevailing.index = 0
+    assert view.model.prevailing_wind is None and view.prevailing.label == "none"
+
+
+def test_sheet_view_reset_to_example() -> None:
+    view = ScoreSheetView()
+    before = view.output.value
+    view.set_hand("11223344556677m")
+    view.seat.value = S
+    view.limit.value = 30
+    view.prevailing.value = E
     view.role.value = False
-    assert view.error is not None and "non-winner" in view.error
-    assert view.win_tile.disabled
+    view.example_button.click()
+    assert view.output.value == before and view.hand_text.value == "123m456p789s11155z"
+    assert (view.seat.value, view.limit.value, view.prevailing.label, view.role.value) == (
+        E, 0, "none", True)
 
 
 def test_sheet_view_errors_are_messages() -> None:
@@ -78,16 +110,34 @@ def test_walker_steps_with_the_buttons() -> None:
     assert view.back_button.disabled and not view.next_button.disabled
     view.next_button.click()
     assert view.walk.current == 1
-    assert "Wave one" in view.status.value and "<svg" in view.figure.value
+    assert "Wave one" in view.head.value and "payment-diagram" in view.figure.value
+    assert "South pays East 20" in view.status.value
     assert "+60" in view.table.value
     for _ in range(5):
         view.next_button.click()
-    assert view.walk.at_end and view.next_button.disabled
+    assert view.walk.at_end and view.next_button.disabled and view.end_button.disabled
     assert repr(view) == "SettlementWalkView(East wins, step 4 of 4: E +60, S -1, W -34, N -25)"
     view.back_button.click()
     assert view.walk.current == 3
-    view.reset_button.click()
-    assert view.walk.current == 0 and view.reset_button.disabled
+    assert view.figure.value.count("payment-current") == 1  # this step strong, the rest pale
+    view.start_button.click()
+    assert view.walk.current == 0 and view.start_button.disabled
+    view.end_button.click()
+    assert view.walk.at_end
+
+
+def test_walker_liable_none_is_a_real_option_and_reset_to_example() -> None:
+    view = SettlementWalkView("Rule text example 2 with West liable", projector=True)
+    assert view.liable.label == "West" and "tutor-projector" in view.box._dom_classes
+    view.liable.index = 0
+    assert view.liable.label == "none" and view.walk is not None
+    assert view.walk.reckoning.liable is None
+    view.totals[S].value = 50
+    view.next_button.click()
+    view.example_button.click()
+    assert view.preset.value == "Rule text example 2 with West liable"
+    assert view.walk is not None and view.walk.current == 0
+    assert view.walk.reckoning.liable is W and view.totals[S].value == 28
 
 
 def test_walker_presets_and_controls() -> None:
@@ -112,7 +162,7 @@ def test_walker_errors_and_hands() -> None:
     assert view.walk is None and "cannot be the liable" in view.status.value
     assert view.next_button.disabled and "error" in repr(view)
     view.next_button.click()  # nothing happens
-    view.liable.value = None
+    view.liable.value = "none"
     view.totals[S].value = -3
     assert view.walk is None and "tutor-error" in view.status.value
     view.hands[E].value = "123m456p789s111z55z"
@@ -162,3 +212,16 @@ def test_live_tile_view_positions_and_safe_highlight() -> None:
     assert "has not begun" in view.verdict.value
     view.pick("9m")  # not in the hand: a message, not a traceback
     assert "tutor-error" in view.verdict.value and "no concealed 9m" in view.verdict.value
+
+
+def test_live_tile_view_reset_to_example() -> None:
+    view = LiveTileView()
+    view.choose("Stage on, every tile Live")
+    view.pick("6s")
+    view.winner.value = S
+    view.totals[S].value = 40
+    view.show_safe.value = True
+    view.example_button.click()
+    assert view.trainer.name == "Stage on, a safe tile in hand" and view.trainer.judgement is None
+    assert view.verdict.value == "" and view.winner.value is N and view.totals[S].value == 28
+    assert view.trainer.totals[S] == 28 and not view.show_safe.value

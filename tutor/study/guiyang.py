@@ -193,6 +193,12 @@ class SettlementWalker:
         self.hand = preset_hand(preset)
         self.settlement = settle(self.hand, self.rules)
         self.step = 0
+        self._example = (preset, table)
+
+    def reset(self) -> WalkStep:
+        """Back to the hand and table the walker was made with, at the first step."""
+        preset, table = self._example
+        return self._use(preset_hand(preset), table, preset, 0)
 
     @property
     def rules(self) -> GuiyangRules:
@@ -246,6 +252,14 @@ class SettlementWalker:
 
     def back(self) -> WalkStep:
         return self.goto(max(self.step - 1, 0))
+
+    @property
+    def at_start(self) -> bool:
+        return self.step == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.step == self.last_step
 
     def first(self) -> WalkStep:
         return self.goto(0)

@@ -1,5 +1,5 @@
 """Hangzhou views: the multiplier explorer and the dealer-tally stepper (thin views over
-:mod:`tutor.study.hangzhou`)."""
+:mod:`tutor.study.hangzhou`); payment pictures from :mod:`tutor.display.diagrams`."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tutor.display.diagrams import payments_svg
 from tutor.display.html import table_html
-from tutor.display.plots import figure_svg, payments_figure
 from tutor.display.svg import hand_svg
 from tutor.display.widgets.base import TutorView, error_html, message_html
+from tutor.display.widgets.stepper import NONE, StepButtons, from_none, walker_frame
 from tutor.errors import TutorError
 from tutor.ledger import Ledger, Seat
 from tutor.study.hangzhou import MultiplierExplorer, TallyStep, TallyStepper
@@ -24,11 +25,16 @@ SEATS = [(s.name.title(), s) for s in Seat]
 _P = "<p style='font-family:sans-serif'>"
 
 
-def _figure(payments: Ledger, title: str, highlight: Seat | None) -> str:
-    fig = payments_figure(list(payments), title=title, net=payments.net(), highlight=highlight,
-                          size=3.6)
-    svg = figure_svg(fig)
-    return svg[svg.index("<svg"):]  # no XML prolog inside an HTML page
+def _figure(payments: Ledger, title: str, winner: Seat | None, dealer: Seat | None = None,
+            size: float = 440) -> str:
+    return payments_svg(payments, title=title, net=payments.net(), winners=winner,
+                        dealer=dealer, size=size)
+
+
+def _reset_button() -> widgets.Button:
+    button = widgets.Button(description="Reset to example", tooltip="back to the example")
+    button.add_class("tutor-reset-example")
+    return button
 
 
 class MultiplierView(TutorView):
@@ -36,6 +42,12 @@ class MultiplierView(TutorView):
 
     def __init__(self, model: MultiplierExplorer | None = None) -> None:
         self.model = model or MultiplierExplorer()
+        self._example = MultiplierExplorer(
+            hand=self.model.hand, drawn=self.model.drawn, winner=self.model.winner,
+            dealer=self.model.dealer, kongs=self.model.kongs,
+            joker_discards=self.model.joker_discards, source=self.model.source,
+            scoring=self.model.scoring, four_jokers_tile_hog=self.model.four_jokers_tile_hog,
+            rules=self.model.base_rules)
         m = self.model
         style: dict[str, Any] = {"description_width": "initial"}
         self.hand = widgets.Text(value=m.hand, description="Hand:", continuous_update=False,
@@ -57,11 +69,14 @@ class MultiplierView(TutorView):
         self.tile_hog = widgets.Checkbox(value=m.four_jokers_tile_hog, indent=False,
                                          description="four jokers make a Tile Hog")
         self.output = widgets.HTML()
+        self.example_button = _reset_button()
+        self.example_button.on_click(lambda _b: self.reset())
+        self._quiet = False
         for control in (self.hand, self.drawn, self.winner, self.dealer, self.kongs,
                         self.joker_discards, self.source, self.scoring, self.tile_hog):
             control.observe(lambda _change: self.update(), names="value")
         self.box = widgets.VBox([
-            widgets.HBox([self.hand, self.drawn]),
+            widgets.HBox([self.hand, self.drawn, self.example_button]),
             widgets.HBox([self.winner, self.dealer, self.source]),
             widgets.HBox([self.kongs, self.joker_discards]),
             widgets.HBox([self.scoring, self.tile_hog]),
@@ -69,7 +84,23 @@ class MultiplierView(TutorView):
         self.box.add_class("tutor-hangzhou-explorer")
         self.update()
 
+    def reset(self) -> None:
+        """Back to the example the explorer began with (the button does this)."""
+        e = self._example
+        self._quiet = True
+        try:
+            self.hand.value, self.drawn.value = e.hand, e.drawn
+            self.winner.value, self.dealer.value = e.winner, e.dealer
+            self.kongs.value, self.joker_discards.value = e.kongs, e.joker_discards
+            self.source.value, self.scoring.value = e.source, e.scoring
+            self.tile_hog.value = e.four_jokers_tile_hog
+        finally:
+            self._quiet = False
+        self.update()
+
     def update(self) -> None:
+        if self._quiet:
+            return
         m = self.model
         m.hand, m.drawn = self.hand.value, self.drawn.value
         m.winner, m.dealer = self.winner.value, self.dealer.value
@@ -106,7 +137,8 @@ class MultiplierView(TutorView):
                                 caption="Payments", numeric=[2]))
         parts.append(message_html(f"{sheet.situation.winner.name.title()} receives "
                                   f"{sheet.total}.", True))
-        parts.append(_figure(sheet.payments, f"x{sheet.product}", sheet.situation.winner))
+        parts.append(_figure(sheet.payments, f"x{sheet.product}", sheet.situation.winner,
+                             sheet.situation.dealer))
         return "".join(parts)
 
     def summary(self) -> str:
@@ -114,40 +146,53 @@ class MultiplierView(TutorView):
 
 
 class TallyView(TutorView):
-    """Step through a sequence of hands: the tally, each step's payments and the scores."""
+    """Step through a sequence of hands: the tally, each step's payments and the scores.
 
-    def __init__(self, model: TallyStepper | None = None) -> None:
+    ``box`` is the stepper in the projector-mode frame (``projector=True`` for a classroom app);
+    **Reset to example** goes back to the preset sequence, at the start.
+    """
+
+    def __init__(self, model: TallyStepper | None = None, *, projector: bool = False) -> None:
         self.model = model or TallyStepper()
-        self.first_button = widgets.Button(description="|< Start")
-        self.back_button = widgets.Button(description="< Back")
-        self.next_button = widgets.Button(description="Next >", button_style="primary")
-        self.last_button = widgets.Button(description="End >|")
-        self.winner = widgets.Dropdown(options=[*SEATS, ("draw", None)], value=Seat.EAST,
+        self.nav = StepButtons()
+        self.first_button, self.back_button = self.nav.first, self.nav.back
+        self.next_button, self.last_button = self.nav.next, self.nav.last
+        self.winner = widgets.Dropdown(options=[*SEATS, ("draw", NONE)], value=Seat.EAST,
                                        description="Next hand:")
         self.multiplier = widgets.BoundedIntText(value=1, min=1, max=4096,
                                                  description="Multiplier:")
         self.add_button = widgets.Button(description="Add hand")
         self.remove_button = widgets.Button(description="Remove last")
-        self.preset_button = widgets.Button(description="Preset")
+        self.preset_button = _reset_button()
+        self.head = widgets.HTML()
+        self.figure = widgets.HTML()
         self.output = widgets.HTML()
-        actions = {self.first_button: self.model.first, self.back_button: self.model.back,
-                   self.next_button: self.model.next, self.last_button: self.model.last,
-                   self.add_button: self._add, self.remove_button: self.model.remove_last,
+        self.details = widgets.HTML()
+        self.details.add_class("tutor-projector-hide")
+        m = self.model
+        self.nav.on(first=lambda: self._do(m.first), back=lambda: self._do(m.back),
+                    next=lambda: self._do(m.next), last=lambda: self._do(m.last))
+        actions = {self.add_button: self._add, self.remove_button: self.model.remove_last,
                    self.preset_button: self.model.reset}
         for button, action in actions.items():
             button.on_click(lambda _b, act=action: self._do(act))
-        self.box = widgets.VBox([
-            widgets.HBox([self.first_button, self.back_button, self.next_button,
-                          self.last_button]),
-            widgets.HBox([self.winner, self.multiplier, self.add_button, self.remove_button,
-                          self.preset_button]),
-            self.output])
+        controls = widgets.VBox([
+            widgets.HBox([self.winner, self.multiplier, self.add_button, self.remove_button]),
+            self.preset_button])
+        side = widgets.VBox([self.head, self.nav.box, self.output, self.details])
+        side.add_class("tutor-walker-side")
+        body = widgets.HBox([self.figure, side])
+        body.add_class("tutor-walker-body")
+        self.frame = walker_frame(widgets.VBox([body]), controls,
+                                  title="Hangzhou dealer tally, hand by hand",
+                                  projector=projector)
+        self.box = self.frame.box
         self.box.add_class("tutor-hangzhou-tally")
         self.error = ""
         self.render()
 
     def _add(self) -> TallyStep:
-        winner = self.winner.value
+        winner = from_none(self.winner.value)
         if winner is None:
             return self.model.add_draw()
         return self.model.add_win(winner, int(self.multiplier.value))
@@ -163,27 +208,35 @@ class TallyView(TutorView):
     def render(self) -> None:
         m = self.model
         step = m.current()
+        self.nav.update(at_start=step.number == 0, at_end=step.number == m.steps - 1)
         rows = [("start" if i == 0 else "end" if i == m.steps - 1 else str(m.results[i - 1]),
                  "now" if i == step.number else "") for i in range(m.steps)]
         sequence = table_html(["step: result", "shown"],
                               [(f"{i}: {r}", mark) for i, (r, mark) in enumerate(rows)],
                               caption="The hands")
+        net = step.payments.net()
         scores = table_html(["seat", "score", "this step"],
-                            [(s.name.title(), n, f"{step.payments.net()[s]:+d}")
-                             for s, n in step.scores.items()],
+                            [(s.name.title(), n, f"{net[s]:+d}") for s, n in step.scores.items()],
                             caption="Scores", numeric=[1, 2])
         payments = (table_html(["payer", "payee", "amount", "why"],
                                [(p.payer.name.title(), p.payee.name.title(), p.amount, p.reason)
                                 for p in step.payments],
                                caption="Payments made at this step", numeric=[2])
                     if step.payments else f"{_P}No payment at this step.</p>")
-        head = (f"{_P}<b>Step {step.number} of {m.steps - 1}: {html.escape(step.title)}</b><br>"
-                f"{html.escape(step.explanation)}<br>Dealer {step.dealer.name.title()}; "
-                f"{html.escape(step.tally_text())}</p>")
+        self.head.value = (f"<div class='tutor-step-head' style='font-family:sans-serif'>"
+                           f"Step {step.number} of {m.steps - 1}: {html.escape(step.title)}"
+                           "</div>")
+        explain = (f"<div class='tutor-step'>{_P}{html.escape(step.explanation)}<br>Dealer "
+                   f"{step.dealer.name.title()}; {html.escape(step.tally_text())}</p></div>")
         result = m.results[step.number - 1] if 0 < step.number <= len(m.results) else None
         winner = result.winner if result is not None else None
-        figure = _figure(step.payments, step.title[:40], winner)
-        self.output.value = (self.error + head + payments + scores + sequence + figure)
+        self.figure.value = _figure(step.payments, "", winner, step.dealer)
+        self.output.value = self.error + explain + scores
+        self.details.value = payments + sequence
+
+    def page(self) -> str:
+        """Everything the view shows, as one HTML string (for tests and scripts)."""
+        return "".join(w.value for w in (self.head, self.figure, self.output, self.details))
 
     def summary(self) -> str:
         return f"TallyView({self.model.summary()})"

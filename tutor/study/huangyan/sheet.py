@@ -18,13 +18,22 @@ class ScoreSheetModel:
 
     Set the hand with :meth:`set_hand` (notation; errors raise), then change the attributes
     freely; :meth:`sheet` scores with the current choices and raises :class:`RulesError` or
-    :class:`HandError` when they cannot have happened.
+    :class:`HandError` when they cannot have happened. A non-winner holds 13 tiles: given a
+    14-tile hand, the non-winner's sheet leaves out ``win_tile`` (see :attr:`dropped`).
+    :meth:`reset` goes back to the example the model was made with.
     """
 
     def __init__(self, hand: str = "123m456p789s111z55z", *, win_tile: str | None = None,
                  seat: Wind = Wind.EAST, winner: bool = True,
                  rules: HuangyanRules = HUANGYAN_RULES) -> None:
         self.base_rules = rules
+        self._example = (hand, win_tile, seat, winner)
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the example this model was made with (every option at the ruleset's value)."""
+        hand, win_tile, seat, winner = self._example
+        rules = self.base_rules
         self.seat = seat
         self.winner = winner
         self.self_draw = False
@@ -73,10 +82,26 @@ class ScoreSheetModel:
         return WinSituation(seat=self.seat, self_draw=self.self_draw, kong_draw=self.kong_draw,
                             robbing_the_kong=self.robbing_the_kong, last_tile=self.last_tile)
 
+    @property
+    def dropped(self) -> Tile | None:
+        """The tile a non-winner's sheet leaves out of a 14-tile hand (the chosen tile)."""
+        if self.winner or self.hand.size != 14:
+            return None
+        return self.win_tile
+
+    def note(self) -> str:
+        """What the sheet did to the hand, if anything (a non-winner's tile left out)."""
+        if self.dropped is None:
+            return ""
+        return (f"A non-winner holds 13 tiles: the {self.dropped} is left out (choose which "
+                "tile to leave out).")
+
     def sheet(self) -> ScoreSheet:
         """The itemized sheet for the current choices."""
         if not self.winner:
-            return score_non_winner(self.hand, seat=self.seat, rules=self.rules)
+            dropped = self.dropped
+            hand = self.hand.remove(dropped) if dropped is not None else self.hand
+            return score_non_winner(hand, seat=self.seat, rules=self.rules)
         if self.win_tile is None:
             raise HandError(f"{self.hand or 'the empty hand'}: no concealed tile to win on")
         return score_winner(self.hand, self.win_tile, self.situation(), rules=self.rules)

@@ -260,12 +260,17 @@ class StageTrainer:
     def __init__(self, name: str = "Stage on, a safe tile in hand", *,
                  rules: HuangyanRules = HUANGYAN_RULES) -> None:
         self.rules = rules
+        self.example = name
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the example position, the rule text's totals and North as the winner."""
         self.totals: dict[Seat, int] = dict(RULE_TEXT_TOTALS)
         self.winner: Seat = Wind.NORTH
         self.name = ""
-        self.position = preset_position(name, rules=rules)
+        self.position = preset_position(self.example, rules=self.rules)
         self.judgement: DiscardJudgement | None = None
-        self.choose(name)
+        self.choose(self.example)
 
     def choose(self, name: str) -> TablePosition:
         """Switch to the named position (the pick is cleared)."""

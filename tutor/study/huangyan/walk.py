@@ -118,6 +118,12 @@ class SettlementWalk:
     def reset(self) -> None:
         self.current = 0
 
+    def goto(self, step: int) -> None:
+        self.current = self._step(step)
+
+    def last(self) -> None:
+        self.current = len(self.steps)
+
     # -- the state after a step -------------------------------------------------------------
     def _step(self, step: int | None) -> int:
         k = self.current if step is None else step

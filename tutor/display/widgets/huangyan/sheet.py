@@ -11,6 +11,7 @@ from tutor.display.html import table_html
 from tutor.display.svg import hand_svg
 from tutor.display.widgets.base import TutorView, error_html
 from tutor.display.widgets.huangyan.common import FONT, SEAT_OPTIONS, on_change, seat_title
+from tutor.display.widgets.stepper import from_none, none_option
 from tutor.errors import TutorError
 from tutor.study.huangyan import (
     ScoreSheetModel,
@@ -48,24 +49,50 @@ class ScoreSheetView(TutorView):
         self.limit = widgets.IntText(value=m.limit or 0, description="Limit (0: none):",
                                      style={"description_width": "initial"},
                                      layout=widgets.Layout(width="180px"))
-        self.prevailing = widgets.Dropdown(options=[("none", None), *SEAT_OPTIONS],
-                                           value=m.prevailing_wind, description="Round wind:",
+        self.prevailing = widgets.Dropdown(options=[none_option(), *SEAT_OPTIONS],
+                                           description="Round wind:",
                                            style={"description_width": "initial"})
         self.rounding = widgets.Dropdown(options=[("up", Rounding.UP), ("down", Rounding.DOWN)],
                                          value=m.rounding, description="Halves round:",
                                          style={"description_width": "initial"})
+        self.example_button = widgets.Button(description="Reset to example",
+                                              tooltip="back to the example hand and options")
+        self.example_button.add_class("tutor-reset-example")
+        self.example_button.on_click(lambda _b: self.reset())
         self.output = widgets.HTML()
-        self._fill_win_tiles()
+        self._copy_from_model()
         for w in (self.win_tile, self.seat, self.role, self.self_draw, self.kong_draw,
                   self.robbing, self.last_tile, self.limit, self.prevailing, self.rounding):
             on_change(w, self.update)
         situation = widgets.HBox([self.self_draw, self.kong_draw, self.robbing, self.last_tile])
         options = widgets.HBox([self.limit, self.prevailing, self.rounding])
         self.box = widgets.VBox([
-            widgets.HBox([self.hand_text, self.set_button]),
+            widgets.HBox([self.hand_text, self.set_button, self.example_button]),
             widgets.HBox([self.win_tile, self.seat, self.role]), situation, options,
             self.output])
         self.box.add_class("tutor-score-sheet")
+        self.update()
+
+    def _copy_from_model(self) -> None:
+        """Show the model's choices in the controls (without re-scoring on each)."""
+        m = self.model
+        self._quiet = True
+        try:
+            self.hand_text.value = str(m.hand)
+            self.seat.value, self.role.value = m.seat, m.winner
+            self.self_draw.value, self.kong_draw.value = m.self_draw, m.kong_draw
+            self.robbing.value, self.last_tile.value = m.robbing_the_kong, m.last_tile
+            self.limit.value = m.limit or 0
+            self.prevailing.value = m.prevailing_wind or none_option()[1]
+            self.rounding.value = m.rounding
+        finally:
+            self._quiet = False
+        self._fill_win_tiles()
+
+    def reset(self) -> None:
+        """Back to the example hand and the ruleset's options (the button does this)."""
+        self.model.reset()
+        self._copy_from_model()
         self.update()
 
     def _fill_win_tiles(self) -> None:
@@ -105,9 +132,11 @@ class ScoreSheetView(TutorView):
         m.self_draw, m.kong_draw = self.self_draw.value, self.kong_draw.value
         m.robbing_the_kong, m.last_tile = self.robbing.value, self.last_tile.value
         m.limit = self.limit.value or None
-        m.prevailing_wind = self.prevailing.value
+        m.prevailing_wind = from_none(self.prevailing.value)
         m.rounding = self.rounding.value
-        self.win_tile.disabled = not m.winner
+        # a non-winner holding 14 tiles leaves one out: the same dropdown chooses which
+        self.win_tile.description = "Won on:" if m.winner else "Leave out:"
+        self.win_tile.disabled = not m.winner and m.hand.size != 14
         try:
             sheet = m.sheet()
             collection = m.collection(sheet)
@@ -123,9 +152,11 @@ class ScoreSheetView(TutorView):
         table = table_html(("item", "Chinese", "points", "doubles", "tiles", "why"), rows,
                            numeric=(2, 3), css_class="tutor-table tutor-sheet-lines")
         drawn = self.model.win_tile if sheet.winner else None
+        note = self.model.note()
+        note = f"<p class='tutor-note'>{html.escape(note)}</p>" if note else ""
         reading = (f"<p style='{FONT}'>reading: {html.escape(sheet.reading)}</p>"
                    if sheet.reading else "")
-        return (f"<div style='{FONT}'>{hand_svg(sheet.hand, drawn=drawn)}"
+        return (f"<div style='{FONT}'>{hand_svg(sheet.hand, drawn=drawn)}{note}"
                 f"<p><b>{html.escape(sheet._title())}</b></p>{reading}{table}"
                 f"<p class='tutor-total'><b>total: {html.escape(sheet.formula)}</b></p>"
                 f"<p>{html.escape(collection)}</p></div>")
@@ -136,5 +167,7 @@ class ScoreSheetView(TutorView):
         assert self.sheet is not None
         how = (f" on {self.model.win_tile} by {self.sheet.situation.how}"
                if self.sheet.situation else " as a non-winner")
+        if self.model.dropped is not None:
+            how += f" (leaving out {self.model.dropped})"
         return (f"ScoreSheetView({self.sheet.hand}{how}, seat {seat_title(self.sheet.seat)}: "
                 f"{self.sheet.formula})")

@@ -42,12 +42,16 @@ class LiveTileView(TutorView):
                                           layout=small) for s in SEATS}
         self.verdict = widgets.HTML()
         self.cost = widgets.HTML()
+        self.example_button = widgets.Button(description="Reset to example",
+                                             tooltip="back to the first position")
+        self.example_button.add_class("tutor-reset-example")
+        self.example_button.on_click(lambda _b: self.reset())
         on_change(self.position, self._position_changed)
         on_change(self.show_safe, self._render_table)
         for w in (self.winner, *self.totals.values()):
             on_change(w, self._cost_changed)
         self.box = widgets.VBox([
-            self.position, self.table, self.show_safe,
+            widgets.HBox([self.position, self.example_button]), self.table, self.show_safe,
             widgets.HTML(f"<b style='{FONT}'>Your discard:</b>"), self.discards, self.verdict,
             widgets.HTML(f"<b style='{FONT}'>What would liability cost? Hand totals "
                          "(East deals):</b>"),
@@ -57,6 +61,20 @@ class LiveTileView(TutorView):
 
     def choose(self, name: str) -> None:
         self.position.value = name
+
+    def reset(self) -> None:
+        """Back to the first position, its totals and winner (the button does this)."""
+        t = self.trainer
+        t.reset()
+        self._winner_lock = True
+        try:
+            self.position.value = t.name
+            self.show_safe.value = False
+            for s in SEATS:
+                self.totals[s].value = t.totals[s]
+        finally:
+            self._winner_lock = False
+        self._position_changed()
 
     def _position_changed(self) -> None:
         t = self.trainer

@@ -8,11 +8,19 @@ from typing import Any
 import ipywidgets as widgets
 
 from tutor.core.tiles import Wind
+from tutor.display.diagrams import payments_svg
 from tutor.display.html import table_html
-from tutor.display.plots import figure_svg, payments_figure
 from tutor.display.widgets.base import TutorView, error_html, message_html
 from tutor.display.widgets.huangyan.common import FONT, SEAT_OPTIONS, SEATS, on_change, seat_title
+from tutor.display.widgets.stepper import (
+    NONE,
+    StepButtons,
+    from_none,
+    none_option,
+    walker_frame,
+)
 from tutor.errors import TutorError
+from tutor.ledger import Payment
 from tutor.study.huangyan import (
     PRESETS,
     RULE_TEXT_TOTALS,
@@ -22,15 +30,33 @@ from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules, Liabili
 
 # -- 2. the settlement walker -------------------------------------------------------------------
 
+EXAMPLE = "Rule text example 1: East (dealer) wins 20"
+
+
+def _payment_line(p: Payment, alone: bool) -> str:
+    """A payment as the walker lists it; a pair settlement's reason is already in the step's
+    title, so alone it keeps only what the title lacks (a stack cap)."""
+    if not alone:
+        return str(p)
+    extra = "; ".join(p.reason.split("; ")[1:])
+    line = f"{seat_title(p.payer)} pays {seat_title(p.payee)} {p.amount}"
+    return f"{line} ({extra})" if extra else line
+
+
 class SettlementWalkView(TutorView):
     """Dealer, winner, totals (typed or from hands), stacks and liability; then step through
-    the payments with Next / Back / Reset and a diagram of what has been paid so far."""
+    the payments with Start / Back / Next / End and a diagram of what has been paid so far.
+
+    ``box`` is the walker in the projector-mode frame (``projector=True`` for a classroom app:
+    the diagram large, the setup folded away); **Reset to example** goes back to ``preset``.
+    """
 
     CUSTOM = "(your own)"
 
-    def __init__(self, preset: str = "Rule text example 1: East (dealer) wins 20", *,
-                 rules: HuangyanRules = HUANGYAN_RULES) -> None:
+    def __init__(self, preset: str = EXAMPLE, *, rules: HuangyanRules = HUANGYAN_RULES,
+                 projector: bool = False) -> None:
         self.rules = rules
+        self.example = preset
         self.walk: SettlementWalk | None = None
         self.error: str | None = None
         self._quiet = False
@@ -49,7 +75,7 @@ class SettlementWalkView(TutorView):
         self.use_stacks = widgets.Checkbox(value=False, description="table stacks")
         self.stacks = {s: widgets.IntText(value=20, description=seat_title(s), layout=small)
                        for s in SEATS}
-        self.liable = widgets.Dropdown(options=[("none", None), *SEAT_OPTIONS], value=None,
+        self.liable = widgets.Dropdown(options=[none_option(), *SEAT_OPTIONS], value=NONE,
                                        description="Liable:", layout=widgets.Layout(
                                            width="170px"))
         self.payee = widgets.Dropdown(
@@ -64,12 +90,16 @@ class SettlementWalkView(TutorView):
         self.from_hands = widgets.Button(description="Totals from hands")
         self.from_hands.on_click(lambda _b: self.totals_from_hands())
         self.hands_note = widgets.HTML()
-        self.next_button = widgets.Button(description="Next", button_style="primary")
-        self.back_button = widgets.Button(description="Back")
-        self.reset_button = widgets.Button(description="Reset")
-        self.next_button.on_click(lambda _b: self.step(1))
-        self.back_button.on_click(lambda _b: self.step(-1))
-        self.reset_button.on_click(lambda _b: self.step(0))
+        self.example_button = widgets.Button(description="Reset to example",
+                                             tooltip="back to the example this walker began with")
+        self.example_button.add_class("tutor-reset-example")
+        self.example_button.on_click(lambda _b: self.reset())
+        self.nav = StepButtons()
+        self.nav.on(first=lambda: self.step(0), back=lambda: self.step(-1),
+                    next=lambda: self.step(1), last=lambda: self.step(2))
+        self.next_button, self.back_button = self.nav.next, self.nav.back
+        self.start_button, self.end_button = self.nav.first, self.nav.last
+        self.head = widgets.HTML()
         self.status = widgets.HTML()
         self.figure = widgets.HTML()
         self.table = widgets.HTML()
@@ -83,28 +113,54 @@ class SettlementWalkView(TutorView):
             widgets.HBox([self.hands[Wind.EAST], self.hands[Wind.SOUTH]]),
             widgets.HBox([self.hands[Wind.WEST], self.hands[Wind.NORTH]]),
             widgets.HBox([self.win_tile, self.self_draw, self.from_hands]), self.hands_note])
-        self.box = widgets.VBox([
-            self.preset, widgets.HBox([self.dealer, self.winner]),
+        controls = widgets.VBox([
+            widgets.HBox([self.preset, self.example_button]),
+            widgets.HBox([self.dealer, self.winner]),
             widgets.HTML(f"<b style='{FONT}'>Hand totals</b>"),
             widgets.HBox(list(self.totals.values())), hands_box,
             widgets.HBox([self.use_stacks, *self.stacks.values()]),
-            widgets.HBox([self.liable, self.payee]),
-            widgets.HBox([self.back_button, self.next_button, self.reset_button]),
-            self.status, widgets.HBox([self.figure, self.table])])
+            widgets.HBox([self.liable, self.payee])])
+        side = widgets.VBox([self.head, self.nav.box, self.status, self.table])
+        side.add_class("tutor-walker-side")
+        body = widgets.HBox([self.figure, side])
+        body.add_class("tutor-walker-body")
+        main = widgets.VBox([body])
+        self.frame = walker_frame(main, controls, title="Huangyan settlement, step by step",
+                                  projector=projector)
+        self.box = self.frame.box
         self.box.add_class("tutor-settlement-walk")
-        if preset != self.CUSTOM:
-            self.preset.value = preset
-        else:
-            self._controls_changed()
+        self.reset()
 
     # -- controls -> model ----------------------------------------------------------------
     def choose(self, preset: str) -> None:
         """Pick a preset (as the Example dropdown does)."""
         self.preset.value = preset
 
+    def reset(self) -> None:
+        """Back to the example the walker began with, at step 0 (the button does this)."""
+        self._quiet = True
+        try:
+            self.dealer.value = self.winner.value = Wind.EAST
+            for s in SEATS:
+                self.totals[s].value = RULE_TEXT_TOTALS[s]
+                self.stacks[s].value = 20
+                self.hands[s].value = ""
+            self.use_stacks.value = self.self_draw.value = False
+            self.liable.value = NONE
+            self.payee.value = self.rules.liability_payee
+            self.win_tile.value = ""
+            self.hands_note.value = ""
+            self.preset.value = self.CUSTOM
+        finally:
+            self._quiet = False
+        if self.example == self.CUSTOM:
+            self._rebuild()
+        else:
+            self.preset.value = self.example
+
     def _preset_changed(self) -> None:
         name = self.preset.value
-        if name == self.CUSTOM:
+        if name == self.CUSTOM or self._quiet:
             return
         spec: dict[str, Any] = PRESETS[name]
         self._quiet = True
@@ -117,7 +173,7 @@ class SettlementWalkView(TutorView):
             self.use_stacks.value = stacks is not None
             for s in SEATS:
                 self.stacks[s].value = stacks[s] if stacks is not None else 20
-            self.liable.value = spec.get("liable")
+            self.liable.value = spec.get("liable") or NONE
         finally:
             self._quiet = False
         self._rebuild()
@@ -158,7 +214,8 @@ class SettlementWalkView(TutorView):
         try:
             self.walk = SettlementWalk(
                 winner=self.winner.value, dealer=self.dealer.value,
-                totals={s: self.totals[s].value for s in SEATS}, liable=self.liable.value,
+                totals={s: self.totals[s].value for s in SEATS},
+                liable=from_none(self.liable.value),
                 stacks=({s: self.stacks[s].value for s in SEATS}
                         if self.use_stacks.value else None), rules=self._rules())
             self.error = None
@@ -168,47 +225,46 @@ class SettlementWalkView(TutorView):
 
     # -- stepping -------------------------------------------------------------------------
     def step(self, direction: int) -> None:
-        """1: Next, -1: Back, 0: Reset (as the buttons do)."""
+        """1: Next, -1: Back, 0: back to the start, 2: to the end (as the buttons do)."""
         if self.walk is None:
             return
-        if direction > 0:
+        if direction == 1:
             self.walk.next()
-        elif direction < 0:
+        elif direction == -1:
             self.walk.back()
+        elif direction == 2:
+            self.walk.last()
         else:
             self.walk.reset()
         self._render()
 
     def _render(self) -> None:
         walk = self.walk
-        for b in (self.next_button, self.back_button, self.reset_button):
-            b.disabled = walk is None
         if walk is None:
+            self.nav.update(at_start=True, at_end=True, stuck=True)
+            self.head.value = ""
             self.status.value = error_html(self.error or "")
             self.figure.value = ""
             self.table.value = ""
             return
-        self.next_button.disabled = walk.at_end
-        self.back_button.disabled = self.reset_button.disabled = walk.at_start
+        self.nav.update(at_start=walk.at_start, at_end=walk.at_end)
         r = walk.reckoning
         head = f"Step {walk.current} of {len(walk.steps)}: {walk.step_title}"
-        lines = [f"<p><b>{html.escape(head)}</b></p>"]
-        if not walk.at_start:
-            lines += [f"<p>{html.escape(str(p))}</p>" for p in walk.steps[walk.current - 1]
-                      .payments]
+        self.head.value = f"<div class='tutor-step-head' style='{FONT}'>{html.escape(head)}</div>"
+        current = walk.steps[walk.current - 1].payments if not walk.at_start else ()
+        lines = [f"<p>{html.escape(_payment_line(p, len(current) == 1))}</p>" for p in current]
         if walk.at_end and r.stacks_after is not None:
             lines.append(f"<p>match over: {'yes' if r.match_over else 'no'}</p>")
-        self.status.value = f"<div style='{FONT}'>{''.join(lines)}</div>"
+        self.status.value = f"<div class='tutor-step' style='{FONT}'>{''.join(lines)}</div>"
         stacks = walk.stacks_after()
-        fig = payments_figure(walk.payments_so_far(), title=f"Step {walk.current} of "
-                              f"{len(walk.steps)}", net=walk.net_after(), stacks=stacks,
-                              highlight=r.winner, size=3.8)
-        self.figure.value = figure_svg(fig)
         net = walk.net_after()
-        rows = [(seat_title(s), r.totals[s], f"{net[s]:+d}", stacks[s] if stacks else "")
+        self.figure.value = payments_svg(walk.payments_so_far(), net=net, stacks=stacks,
+                                         winners=r.winner, dealer=r.dealer, current=current,
+                                         size=440)
+        headers = ["seat", "total used", "net so far"] + (["stack"] if stacks else [])
+        rows = [[seat_title(s), r.totals[s], f"{net[s]:+d}"] + ([stacks[s]] if stacks else [])
                 for s in SEATS]
-        self.table.value = table_html(("seat", "total used", "net so far", "stack"), rows,
-                                      numeric=(1, 2, 3))
+        self.table.value = table_html(headers, rows, numeric=(1, 2, 3))
 
     def summary(self) -> str:
         if self.walk is None:

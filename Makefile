@@ -3,10 +3,13 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml share/jupyter/voila/templates/tutor/index.html.j2
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[notebook,dev]'
+	@# an editable install skips data files: put Voila's "tutor" template (no CDN) in place
+	mkdir -p $(VENV)/share/jupyter/voila/templates
+	cp -r share/jupyter/voila/templates/tutor $(VENV)/share/jupyter/voila/templates/
 	touch $@
 
 .PHONY: lab test bench chromium pyodide

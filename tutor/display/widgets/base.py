@@ -1,20 +1,19 @@
-"""Shared pieces of the widget views: the view base, errors, a tile picker, check-answer."""
+"""Shared pieces of the widget views: the view base, errors, check-answer.
+
+The tile picker is in :mod:`tutor.display.widgets.tiles`."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
 from tutor.core.notation import parse_hand
-from tutor.core.tiles import Tile
-from tutor.core.variant import Variant
 from tutor.display.svg import hand_svg
 from tutor.exercises.model import AnswerKind, Exercise, Feedback
 
-__all__ = ["CheckAnswer", "TilePicker", "TutorView", "close_tree", "error_html", "message_html"]
+__all__ = ["CheckAnswer", "TutorView", "close_tree", "error_html", "message_html"]
 
 
 def close_tree(widget: widgets.Widget) -> None:
@@ -56,39 +55,6 @@ class TutorView:
 
     def __repr__(self) -> str:
         return self.summary()
-
-
-class TilePicker(TutorView):
-    """One button per tile kind of a variant; clicking calls ``on_pick(tile)``."""
-
-    def __init__(self, variant: Variant | str, on_pick: Callable[[Tile], None]) -> None:
-        self.variant = Variant.parse(variant)
-        self.on_pick = on_pick
-        self.buttons: dict[Tile, widgets.Button] = {}
-        rows = []
-        for offset in (0, 9, 18, 27):
-            row = []
-            for tile in self.variant.kinds:
-                if offset <= tile.index < offset + 9:
-                    label = "白 joker" if tile == self.variant.joker else (
-                        tile.chinese if tile.is_honor else str(tile))
-                    button = widgets.Button(description=label, tooltip=tile.name,
-                                            layout=widgets.Layout(width="52px"))
-                    button.add_class(f"tile-button-{tile}")
-                    button.on_click(lambda _b, t=tile: self.on_pick(t))
-                    self.buttons[tile] = button
-                    row.append(button)
-            if row:
-                rows.append(widgets.HBox(row))
-        self.box = widgets.VBox(rows)
-
-    def click(self, tile: Tile | str) -> None:
-        """Press the button of ``tile`` (as a test or a script would)."""
-        key = tile if isinstance(tile, Tile) else Tile.parse(tile)
-        self.buttons[key].click()
-
-    def summary(self) -> str:
-        return f"TilePicker({self.variant.value}: {len(self.buttons)} kinds)"
 
 
 class CheckAnswer(TutorView):

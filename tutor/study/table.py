@@ -180,6 +180,7 @@ class TablePicture:
     outcome: str
     marks: dict[str, str] = field(default_factory=dict)  # tile code -> "live" / "chicken" ...
     step: int = 0
+    last_discard: Wind | None = None  # whose discard is the latest move (it glows)
 
     def seat(self, seat: Wind) -> SeatPicture:
         return next(s for s in self.seats if s.seat is seat)
@@ -202,6 +203,7 @@ class TablePicture:
             "markers": [m.as_dict() for m in self.markers],
             "log": list(self.log), "finished": self.finished, "outcome": self.outcome,
             "marks": dict(self.marks), "step": self.step,
+            "last_discard": self.last_discard.letter if self.last_discard is not None else "",
         }
 
 
@@ -266,7 +268,17 @@ def table_picture(state: HandState, viewer: Wind | None, *, reveal: bool = False
         offer_from=state.offer_from if offer is not None else None, choices=choices,
         discardable=discardable, markers=markers, log=lines, finished=finished,
         outcome=str(state.outcome) if state.outcome is not None else "", marks=marks,
-        step=len(state.history))
+        step=len(state.history), last_discard=_last_discard(state))
+
+
+def _last_discard(state: HandState) -> Wind | None:
+    """The seat whose discard is the latest move (claims and draws since make it None)."""
+    for seat, action in reversed(state.history):
+        if action.kind is ActionKind.DISCARD:
+            return seat
+        if action.kind is not ActionKind.PASS:
+            return None
+    return None
 
 
 def _seat_notes(state: HandState, seat: Wind) -> tuple[str, ...]:

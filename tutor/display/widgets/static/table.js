@@ -70,7 +70,7 @@ function mtSeatHand(seat, table, opts) {
 function mtPond(seat, table, opts) {
   const pond = mtEl("div", `mt-pond mt-pond-${seat.place}`);
   pond.title = `${seat.name}'s discards, in order`;
-  const last = table.offer_from === seat.seat || (opts.lastSeat === seat.seat);
+  const last = table.last_discard === seat.seat;
   seat.discards.forEach((code, i) => {
     const taken = seat.taken[i];
     const isLast = last && i === seat.discards.length - 1;
@@ -121,6 +121,7 @@ function mtCenter(table) {
 
 function mtActions(model, table) {
   const bar = mtEl("div", "mt-actions");
+  if (model.get("mode") !== "play" && !table.choices.length) bar.classList.add("mt-empty-bar");
   const suggest = model.get("suggest");
   for (const choice of table.choices) {
     const button = mtEl("button", `mt-action mt-action-${choice.kind}`);

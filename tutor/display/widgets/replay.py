@@ -86,7 +86,8 @@ class ReplayView(TutorView):
         self.slider.observe(self._on_slider, names="value")
         self.step_label = widgets.HTML()
         self.step_label.add_class("tutor-step-label")
-        self.seat_view = widgets.Dropdown(options=_VIEWS, value=seat, description="Show:")
+        self.seat_view = widgets.Dropdown(options=_VIEWS, value=seat, description="Show:",
+                                           layout=widgets.Layout(width="auto"))
         self.seat_view.add_class("tutor-seat-view")
         self.seat_view.observe(lambda _change: self.refresh(), names="value")
         steps = widgets.HBox([self.first, self.back_button, self.forward_button, self.last,

@@ -184,7 +184,7 @@ function mtSide(model, table) {
   const log = mtEl("div", "mt-log");
   const title = table.viewer ? "What you saw happen" : "What happened";
   log.appendChild(mtEl("div", "mt-log-title", title));
-  const lines = mtEl("ol", "mt-log-lines");
+  const lines = mtEl("ul", "mt-log-lines");
   const shown = table.log.slice(-60);
   shown.forEach((line, i) => {
     const item = mtEl("li", i === shown.length - 1 ? "mt-log-last" : "");

@@ -192,7 +192,26 @@ def test_stage_marks_live_tiles() -> None:
     picture = table.picture()
     keys = [m.key for m in picture.markers]
     assert keys == ["stage", "live"] and picture.markers[0].active
-    discarded = {t for s in picture.seats for t in s.discards}
-    assert all(v == "live" for v in picture.marks.values())
-    assert not set(picture.marks) & {str(t) for t in discarded}
-    assert Tile.parse("1m") in {Tile.parse(c) for c in picture.marks} or discarded
+    discarded = {str(t) for s in picture.seats for t in s.discards}
+    assert {c for c, v in picture.marks.items() if v == "safe"} == discarded
+    assert len(picture.marks) == 34 and Tile.parse("1m")
+    assert picture.markers[1].tiles == tuple(c for c, v in picture.marks.items() if v == "live")
+
+
+def test_the_joker_restriction_is_marked() -> None:
+    for seed in range(200):
+        table = PlayTable("hangzhou", seed=seed, bots=("random",))
+        for _ in range(300):
+            if table.finished:
+                break
+            restricted = table.state.tracker.restricted
+            if restricted and table.to_act:
+                picture = table.picture()
+                rule = next(m for m in picture.markers if m.key == "restriction")
+                assert rule.active and restricted[0].name.title() in rule.text
+                notes = {s.seat: s.notes for s in picture.seats}
+                assert all(notes[w] for w in restricted)
+                assert not any(notes[w] for w in Wind if w not in restricted)
+                return
+            table.play(SensibleBot(0).choose(table.view()))
+    pytest.fail("no joker restriction in 200 hands")

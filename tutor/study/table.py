@@ -313,9 +313,10 @@ def _huangyan_markers(state: HandState) -> tuple[tuple[Marker, ...], dict[str, s
     if in_stage:
         stage = Marker("stage", "Live Tile Stage", f"{state.wall.live} live tiles left: "
                        "discard only safe tiles (kinds already discarded)", explain)
-        marks = {code: "live" for code in live}
+        marks = {str(t): ("live" if str(t) in live else "safe") for t in KINDS}
         live_marker = Marker("live", "Live Tiles", f"{len(live)} kinds never discarded; "
-                             "in your hand they carry a red L", "A Live Tile is a kind nobody "
+                             "in your hand a red L marks them, a green tick the safe ones",
+                             "A Live Tile is a kind nobody "
                              "has discarded this hand. In the Live Tile Stage, discarding one "
                              "that someone wins on makes you liable.", tiles=live)
         return (stage, live_marker), marks

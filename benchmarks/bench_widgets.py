@@ -119,7 +119,8 @@ def main() -> None:
     rows.append(("hand builder: click a hand tile to take it back", _time(full, remove), None))
 
     def discard(view: PlayView) -> str:
-        view.widget.handle({"event": "act", "action": f"discard {view.widget.table['discardable'][0]}"})
+        tile = view.widget.table["discardable"][0]
+        view.widget.handle({"event": "act", "action": f"discard {tile}"})
         return _state(view.widget)
 
     def svg_discard(view: PlayView) -> str:

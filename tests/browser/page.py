@@ -90,6 +90,16 @@ class AppPage:
         height = float(self.page.evaluate("window.innerHeight"))
         return self.box(selector)["bottom"], height
 
+    def projector_shots(self, name: str) -> None:
+        """Check the main panel fits the screen at 1920x1080 and 1280x720 (projector mode) and
+        photograph both: ``images/NAME.png`` and ``images/NAME_720.png``."""
+        self.page.mouse.move(0, 0)
+        for width, height, suffix in ((1920, 1080, ""), (1280, 720, "_720")):
+            self.resize(width, height)
+            bottom, screen = self.fits(".tutor-main")
+            assert bottom <= screen, f"the main panel ends at {bottom} px, below {screen} px"
+            self.shot(f"{name}{suffix}.png")
+
     def shot(self, name: str) -> Path:
         """A screenshot of the viewport into ``images/NAME``."""
         self.page.evaluate("window.scrollTo(0, 0)")

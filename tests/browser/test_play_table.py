@@ -76,14 +76,7 @@ def test_play_a_hand_discard_claim_hint_take_back(browser: Any) -> None:
             else:
                 _move(app, f"{MINE} button.mt-tile:not(.mt-locked) >> nth=-1")
         assert claimed or page.locator(".mt-result").count(), "no claim came up"
-        page.mouse.move(0, 0)
-        bottom, height = app.fits(".tutor-main")
-        assert bottom <= height, f"the main panel ends at {bottom} px, below {height} px"
-        app.shot("browser_play_a_hand.png")
-        app.resize(1280, 720)
-        bottom, height = app.fits(".tutor-main")
-        assert bottom <= height, f"the main panel ends at {bottom} px, below {height} px"
-        app.shot("browser_play_a_hand_720.png")
+        app.projector_shots("browser_play_a_hand")
         assert app.problems() == []
 
 
@@ -114,12 +107,5 @@ def test_replay_steps_scrubs_and_switches_views(browser: Any) -> None:
         assert page.locator(".mt-seat-bottom .mt-plate").inner_text().startswith("南")
         page.select_option(".tutor-seat-view select", label="every hand face up")
         page.wait_for_function("document.querySelector('.mt-seat-top .mt-backs') === null")
-        page.mouse.move(0, 0)
-        bottom, height = app.fits(".tutor-main")
-        assert bottom <= height, f"the main panel ends at {bottom} px, below {height} px"
-        app.shot("browser_replay.png")
-        app.resize(1280, 720)
-        bottom, height = app.fits(".tutor-main")
-        assert bottom <= height, f"the main panel ends at {bottom} px, below {height} px"
-        app.shot("browser_replay_720.png")
+        app.projector_shots("browser_replay")
         assert app.problems() == []

@@ -22,7 +22,7 @@ from typing import Any
 import traitlets
 
 from tutor.core.tiles import Tile
-from tutor.display.widgets.tiles import _TileWidget, es_module
+from tutor.display.widgets.tiles import _SaysWidget, es_module
 from tutor.study.table import TablePicture
 
 __all__ = ["TableWidget", "result_html", "settlement_picture"]
@@ -54,7 +54,7 @@ def result_html(settlement: Any, outcome: str) -> str:
     return "".join(parts)
 
 
-class TableWidget(_TileWidget):
+class TableWidget(_SaysWidget):
     """``TableWidget(mode="play")``; :meth:`show` draws a picture, :meth:`highlight` marks
     tiles. Browser messages (a move, Hint, Take back) go to ``on_act``, ``on_hint`` and
     ``on_undo``; :meth:`handle` takes the same messages without a browser."""
@@ -64,12 +64,9 @@ class TableWidget(_TileWidget):
     highlight_tiles = traitlets.List(traitlets.Unicode()).tag(sync=True)
     suggest = traitlets.Unicode("").tag(sync=True)
     hint = traitlets.Unicode("").tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    message_kind = traitlets.Unicode("info").tag(sync=True)
     result = traitlets.Unicode("").tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
     mode = traitlets.Unicode("play").tag(sync=True)
-    _ack = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, *, mode: str = "play", on_act: Callable[[str], None] | None = None,
                  on_hint: Callable[[], object] | None = None,
@@ -100,12 +97,6 @@ class TableWidget(_TileWidget):
         with self.hold_sync():
             self.highlight_tiles = sorted({str(t) for t in tiles})
             self.suggest = action
-
-    def say(self, text: str, kind: str = "info") -> None:
-        with self.hold_sync():
-            self.message = text
-            self.message_kind = kind
-            self._ack += 1
 
     def handle(self, content: Any) -> None:
         """Act on one browser message: ``{"event": "act", "action": "discard 3m"}``,

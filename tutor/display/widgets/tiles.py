@@ -67,7 +67,21 @@ class _TileWidget(anywidget.AnyWidget):
         return f"{type(self).__name__}()"
 
 
-class TilePicker(_TileWidget):
+class _SaysWidget(_TileWidget):
+    """A tile widget with a message line (``say``): ``ok``, ``error`` or ``info``."""
+
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("info").tag(sync=True)
+    _ack = traitlets.Int(0).tag(sync=True)  # counts messages, so the same text shows again
+
+    def say(self, text: str, kind: str = "info") -> None:
+        with self.hold_sync():
+            self.message = text
+            self.message_kind = kind
+            self._ack += 1
+
+
+class TilePicker(_SaysWidget):
     """``TilePicker("hangzhou", on_pick=print)``: the tile kinds of a game, clickable."""
 
     _esm = traitlets.Unicode(es_module("picker.js")).tag(sync=True)
@@ -77,13 +91,10 @@ class TilePicker(_TileWidget):
     joker = traitlets.Unicode("").tag(sync=True)
     hand = traitlets.Dict({"concealed": [], "drawn": "", "melds": []}).tag(sync=True)
     highlight = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    message_kind = traitlets.Unicode("info").tag(sync=True)
     hand_label = traitlets.Unicode("Your hand: click a tile (or a meld) to take it back"
                                    ).tag(sync=True)
     pick_label = traitlets.Unicode("Click a tile to add it (the number: copies you can still "
                                    "add)").tag(sync=True)
-    _ack = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, variant: Variant | str = Variant.HUANGYAN, *,
                  on_pick: Callable[[Tile], None] | None = None,
@@ -117,13 +128,6 @@ class TilePicker(_TileWidget):
             self.hand = hand_data(hand)
             self.left = {str(t): max(0, n) for t, n in left.items()}
             self.highlight = sorted({str(t) for t in highlight})
-
-    def say(self, text: str, kind: str = "info") -> None:
-        """A message under the hand: ``kind`` is ``ok``, ``error`` or ``info``."""
-        with self.hold_sync():
-            self.message = text
-            self.message_kind = kind
-            self._ack += 1
 
     # -- what the browser sends -----------------------------------------------------------
     def handle(self, content: Any) -> None:

@@ -179,6 +179,7 @@ def main() -> None:
     def at(step: int) -> Callable[[], ReplayView]:
         def setup() -> ReplayView:
             replay_view.go_to(step)
+            replay_view._results.clear()  # the end of a hand drawn afresh each time
             return replay_view
         return setup
 
@@ -193,10 +194,11 @@ def main() -> None:
     rows.append(("replay: one step (move 60 -> 61)", _time(at(60), step), _time(at(60), svg_step)))
 
     def jump(view: ReplayView) -> str:
-        view.slider.value = 85
+        view.slider.value = view.replay.steps
         return _state(view.widget)
 
-    rows.append(("replay: slider jump 0 -> 85 (the end, settlement)", _time(at(0), jump), None))
+    rows.append(("replay: slider jump 0 -> 86, the end (matplotlib payment picture, sheets)",
+                 _time(at(0), jump), None))
 
     def seat(view: ReplayView) -> str:
         view.seat_view.value = "S" if view.seat_view.value != "S" else "W"

@@ -70,6 +70,7 @@ class ReplayView(TutorView):
         self.replay = self._load(source)
         self._example = (self.replay, hand, step, seat)
         self._syncing = False
+        self._results: dict[tuple[int, int], str] = {}
         self.widget = TableWidget(mode="replay")
         self.first = _button("« Deal", "tutor-step-first", "back to the deal")
         self.back_button = _button("◀ Back", "tutor-step-back", "one move back")
@@ -213,8 +214,11 @@ class ReplayView(TutorView):
         picture = replay.picture(seat)
         result = ""
         if replay.step == replay.steps:
-            final = replay.final
-            result = result_html(final.settlement, str(final.outcome))
+            key = (id(replay), replay.hand)
+            if key not in self._results:  # drawn once per hand: the payment picture is slow
+                final = replay.final
+                self._results = {key: result_html(final.settlement, str(final.outcome))}
+            result = self._results[key]
         self.widget.show(picture, result=result)
         self._syncing = True
         try:

@@ -5,6 +5,7 @@ package, a click works, and nothing is fetched from outside the machine."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -21,11 +22,14 @@ pytestmark = pytest.mark.browser
 
 
 def _lab(tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """JupyterLab on a copy of the app notebook (JupyterLab may save what it runs)."""
     port = _free_port()
+    (tmp / "apps").mkdir()
+    shutil.copy(ROOT / "notebooks" / "apps" / "hand_builder.ipynb", tmp / "apps")
     args = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
             "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
-            f"--ServerApp.root_dir={ROOT / 'notebooks'}", f"--LabApp.workspaces_dir={tmp}",
-            f"--LabApp.user_settings_dir={tmp}"]
+            f"--ServerApp.root_dir={tmp}", f"--LabApp.workspaces_dir={tmp / 'lab'}",
+            f"--LabApp.user_settings_dir={tmp / 'lab'}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
     process = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL,

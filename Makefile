@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml $(wildcard $(VOILA_TEMPLATE)/*)
 	mkdir -p $(VENV)/share/jupyter/voila/templates && cp -r $(VOILA_TEMPLATE) $(VENV)/share/jupyter/voila/templates/
 	touch $@
 
-.PHONY: lab test bench chromium pyodide
+.PHONY: lab test bench soak chromium pyodide
 lab: $(VENV)/.installed
 	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -36,3 +36,12 @@ test: $(VENV)/.installed chromium pyodide
 bench: $(VENV)/.installed
 	$(PY) benchmarks/bench_hands.py
 	$(PY) benchmarks/bench_game.py
+	$(PY) benchmarks/bench_widgets.py
+
+# The long run of the seat-view test: 3,000 seeded hands per game (make test plays 300), two
+# processes at once.
+soak: $(VENV)/.installed
+	TUTOR_SEAT_HANDS=3000 $(VENV)/bin/pytest -p no:cacheprovider -q tests/game/test_seat_view.py \
+	  -k "HUANGYAN or catches or own" & first=$$!; \
+	TUTOR_SEAT_HANDS=3000 $(VENV)/bin/pytest -p no:cacheprovider -q tests/game/test_seat_view.py \
+	  -k "HANGZHOU or GUIYANG"; second=$$?; wait $$first && exit $$second

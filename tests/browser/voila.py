@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -21,10 +22,15 @@ def _free_port() -> int:
 def serve(notebook: Path, timeout: float = 180.0) -> tuple[subprocess.Popen[bytes], str]:
     """Start Voila on ``notebook`` (loopback only) and wait until it answers."""
     port = _free_port()
+    # Voila's "mahjong-tutor" template (chosen in voila.json) is found here even when the install
+    # step has not copied it into the environment
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -46,13 +46,13 @@ def test_seat_and_number_exercises() -> None:
 
 def test_tile_picker_calls_back() -> None:
     picked: list[Tile] = []
-    picker = TilePicker("guiyang", picked.append)
-    assert len(picker.buttons) == 27
+    picker = TilePicker("guiyang", on_pick=picked.append)
+    assert sum(map(len, picker.rows)) == 27
     picker.click("3p")
     picker.click(Tile.parse("9s"))
     assert picked == [Tile.parse("3p"), Tile.parse("9s")]
-    hangzhou = TilePicker("hangzhou", picked.append)
-    assert hangzhou.buttons[Tile.parse("5z")].description == "白 joker"
+    hangzhou = TilePicker("hangzhou", on_pick=picked.append)
+    assert hangzhou.joker == "5z"
 
 
 def test_error_html_escapes_and_never_shows_a_traceback() -> None:

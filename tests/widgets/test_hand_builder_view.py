@@ -19,7 +19,12 @@ def waits_shown(view: HandBuilderView) -> str:
 
 
 def is_error(view: HandBuilderView) -> bool:
-    return "tutor-error" in view.message.value
+    return view.picker.message_kind == "error"
+
+
+def hand_codes(view: HandBuilderView) -> list[str]:
+    hand = view.picker.hand
+    return [*hand["concealed"], *([hand["drawn"]] if hand["drawn"] else [])]
 
 
 def test_stable_summary_and_text_plain() -> None:
@@ -33,50 +38,91 @@ def test_stable_summary_and_text_plain() -> None:
 def test_css_classes_for_browser_tests() -> None:
     view = HandBuilderView("huangyan", "123m")
     assert "tutor-hand-builder" in view.box._dom_classes
-    assert "tutor-hand" in view.hand_html._dom_classes
     assert "tutor-analysis" in view.analysis_html._dom_classes
-    assert "tile-button-3m" in view.picker.buttons[Tile.parse("3m")]._dom_classes
-    assert "remove-button-2m" in view.remove_buttons[Tile.parse("2m")]._dom_classes
+    assert "tutor-app" in view.box._dom_classes  # the projector frame
     for w, css in [(view.notation, "tutor-notation"), (view.set_button, "tutor-set"),
                    (view.variant_dropdown, "tutor-variant"), (view.clear_button, "tutor-clear"),
-                   (view.meld_button, "tutor-meld-add"), (view.message, "tutor-feedback")]:
+                   (view.reset_button, "tutor-reset"), (view.meld_button, "tutor-meld-add")]:
         assert css in w._dom_classes
+
+
+def test_projector_mode_is_a_switch() -> None:
+    view = HandBuilderView("huangyan", "123m", projector=True)
+    assert view.frame.projector and "tutor-projector" in view.box._dom_classes
+    view.frame.toggle.value = False
+    assert "tutor-projector" not in view.box._dom_classes
+    assert view.model.text == "123m"
 
 
 def test_clicking_tiles_updates_the_hand_and_the_analysis_at_once() -> None:
     view = HandBuilderView("huangyan", "111234567899m")
     assert "add 1 more tile" in view.analysis_html.value
+    assert view.picker.left["9m"] == 2 and view.picker.left["1m"] == 1
     view.click_add("9m")
     assert view.model.text == "1112345678999m"
     assert waits_shown(view) == "1m 2m 3m 4m 5m 6m 7m 8m 9m"
-    assert "data-tile=\"9m\"" in view.hand_html.value  # the SVG hand shows the new tile
-    assert "Added 9m." in view.message.value
-    view.click_add("5p")  # 14 tiles: the efficiency table appears
+    assert hand_codes(view).count("9m") == 3  # the picker's hand shows the new tile
+    assert view.picker.left["9m"] == 1
+    assert view.picker.message == "Added 9m." and view.picker.message_kind == "ok"
+    view.click_add("5p")  # 14 tiles: the efficiency table appears, the best discard glows
     assert "tutor-efficiency" in view.analysis_html.value
     assert "not complete" in view.summary()
+    assert view.picker.highlight == ["5p"]
     view.click_remove("5p")
     assert waits_shown(view) == "1m 2m 3m 4m 5m 6m 7m 8m 9m"
+    assert view.picker.highlight == []
     view.click_remove("1m")
     assert view.model.text == "112345678999m"
     assert "shanten" in view.analysis_html.value
     assert view.notation.value == "112345678999m"
 
 
-def test_remove_buttons_follow_the_hand() -> None:
-    view = HandBuilderView("huangyan", "1123m")
-    assert set(view.remove_buttons) == {Tile.parse(t) for t in ("1m", "2m", "3m")}
-    assert view.remove_buttons[Tile.parse("1m")].description == "− 1m ×2"
+def test_typing_notation_adds_all_the_tiles_or_none() -> None:
+    view = HandBuilderView("huangyan", "1112345678m")
+    view.type_tiles("9m 9m")
+    assert view.model.text == "111234567899m" and view.picker.message == "Added 9m 9m."
+    view.type_tiles("1m 1m")  # the second 1m would be a fifth copy: neither is added
+    assert is_error(view) and "all four copies of 1m" in view.picker.message
+    assert view.model.text == "111234567899m"
+    view.type_tiles("12x")
+    assert is_error(view) and "cannot read" in view.picker.message
+    view.type_tiles("   ")
+    assert is_error(view) and "no tiles to add" in view.picker.message
+
+
+def test_waits_show_as_tiles_with_copies_left() -> None:
+    view = HandBuilderView("huangyan", "1112345678999m")
+    assert view.analysis_html.value.count("class='tutor-tile-count'") == 9
+    assert "data-tile='9m'" in view.analysis_html.value and "1 left" in view.analysis_html.value
+
+
+def test_reset_to_the_example() -> None:
+    view = HandBuilderView("hangzhou", "45m 56p 777s 南南南 中中 白", visible="3m")
+    view.choose_variant("huangyan")
+    view.click_remove("5z")
+    view.seen.value = ""
+    view.seen_button.click()
+    view.reset_button.click()
+    assert view.model.variant is Variant.HANGZHOU and view.variant_dropdown.value == "hangzhou"
+    assert view.model.text == "45m56p777s222577z" and view.model.visible == (Tile.parse("3m"),)
+    assert view.picker.joker == "5z" and view.seen.value == "3m"
+    assert view.picker.message == "Back to the example."
+
+
+def test_the_picker_tracks_the_copies_left() -> None:
+    view = HandBuilderView("huangyan", "1123m", visible="1m 3m")
+    assert view.picker.left["1m"] == 1 and view.picker.left["2m"] == 3
+    assert view.picker.left["3m"] == 2 and view.picker.left["9s"] == 4
     view.click_remove("3m")
-    assert Tile.parse("3m") not in view.remove_buttons
-    assert len(view.remove_row.children) == 2
+    assert view.picker.left["3m"] == 3
 
 
 def test_errors_show_as_messages_and_keep_the_hand() -> None:
     view = HandBuilderView("huangyan", "1111m")
     view.click_add("1m")
     assert is_error(view)
-    assert "all four copies of 1m" in view.message.value
-    assert "Traceback" not in view.message.value
+    assert "all four copies of 1m" in view.picker.message
+    assert "Traceback" not in view.picker.message
     assert view.model.text == "1111m"
     assert view.last_error == ("1111m: all four copies of 1m are already in the hand "
                                "(a set has four)")
@@ -87,7 +133,7 @@ def test_errors_show_as_messages_and_keep_the_hand() -> None:
 def test_fourteen_is_the_limit() -> None:
     view = HandBuilderView("huangyan", "11223344556677m")
     view.click_add("9s")
-    assert is_error(view) and "already 14 tiles" in view.message.value
+    assert is_error(view) and "already 14 tiles" in view.picker.message
 
 
 def test_set_from_notation_and_parse_errors() -> None:
@@ -96,7 +142,7 @@ def test_set_from_notation_and_parse_errors() -> None:
     assert not is_error(view)
     assert view.model.text == "45m56p777s222577z"
     view.set_hand("12x3m")
-    assert is_error(view) and "cannot read &#x27;12x3m&#x27;" in view.message.value
+    assert is_error(view) and "cannot read '12x3m'" in view.picker.message
     assert view.model.text == "45m56p777s222577z"
     assert view.notation.value == "12x3m"  # what was typed stays, to be fixed
 
@@ -105,42 +151,43 @@ def test_melds_added_and_taken_back() -> None:
     view = HandBuilderView("huangyan", "11m")
     view.add_meld("chow", "3s")
     assert view.model.text == "11m [345s]"
-    assert "meld-chow" in view.hand_html.value
+    assert view.picker.hand["melds"][0]["kind"] == "chow"
     view.add_meld("chow", "9s")
-    assert is_error(view) and "no chow starts at 9s" in view.message.value
+    assert is_error(view) and "no chow starts at 9s" in view.picker.message
     view.add_meld("pong", "7z")
-    assert len(view.meld_buttons) == 2
-    assert "remove-meld-1" in view.meld_buttons[1]._dom_classes
-    view.meld_buttons[0].click()
-    assert view.model.text == "11m [777z]"
+    assert [m["tiles"] for m in view.picker.hand["melds"]] == [["3s", "4s", "5s"],
+                                                               ["7z", "7z", "7z"]]
+    view.picker.click_meld(0)
+    assert view.model.text == "11m [777z]" and view.picker.message == "Took back [345s]."
+    view.picker.click_meld(5)
+    assert is_error(view) and "no meld number 5" in view.picker.message
 
 
 def test_joker_meld_refused_in_hangzhou() -> None:
     view = HandBuilderView("hangzhou", "11m")
     view.add_meld("pong", "5z")
-    assert is_error(view) and "joker" in view.message.value
+    assert is_error(view) and "joker" in view.picker.message
     assert view.model.hand.melds == ()
 
 
-def test_variant_switch_rebuilds_the_picker() -> None:
+def test_variant_switch_changes_the_picker() -> None:
     view = HandBuilderView("huangyan", "123m")
     view.choose_variant("guiyang")
     assert view.model.variant is Variant.GUIYANG
-    assert len(view.picker.buttons) == 27
-    assert view.picker_box.children == (view.picker.box,)
-    assert Tile.parse("1z") not in view.picker.buttons  # no honors to click in Guiyang
+    assert sum(map(len, view.picker.rows)) == 27
+    assert "1z" not in view.picker.left  # no honors to click in Guiyang
     assert view.model.text == "123m"
     view.choose_variant("hangzhou")
-    assert view.picker.buttons[Tile.parse("5z")].description == "白 joker"
+    assert view.picker.joker == "5z" and len(view.picker.rows) == 4
 
 
 def test_refused_variant_switch_puts_the_dropdown_back() -> None:
     view = HandBuilderView("huangyan", "123m 東")
     view.choose_variant("guiyang")
-    assert is_error(view) and "cannot switch to Guiyang Chicken" in view.message.value
+    assert is_error(view) and "cannot switch to Guiyang Chicken" in view.picker.message
     assert view.variant_dropdown.value == "huangyan"
     assert view.model.variant is Variant.HUANGYAN
-    assert len(view.picker.buttons) == 34
+    assert sum(map(len, view.picker.rows)) == 34
 
 
 def test_variant_switch_changes_the_waits() -> None:
@@ -173,8 +220,7 @@ def test_clear() -> None:
     view = HandBuilderView("huangyan", "123m [777z]")
     view.clear_button.click()
     assert view.model.size == 0
-    assert view.remove_row.children == () and view.meld_row.children == ()
-    assert "No tiles yet" in view.hand_html.value
+    assert view.picker.hand == {"concealed": [], "drawn": "", "melds": []}
     assert view.summary() == "HandBuilder(huangyan: empty, add 13 tiles)"
 
 
@@ -187,23 +233,9 @@ def test_a_given_model_is_used() -> None:
 
 
 @pytest.mark.parametrize("variant", list(Variant))
-def test_every_picker_button_can_be_clicked_from_empty(variant: Variant) -> None:
+def test_every_picker_tile_can_be_clicked_from_empty(variant: Variant) -> None:
     view = HandBuilderView(variant)
-    for tile in list(view.picker.buttons)[:14]:
-        view.click_add(tile)
+    for code in [c for row in view.picker.rows for c in row][:14]:
+        view.click_add(code)
     assert view.model.size == 14
     assert "tutor-efficiency" in view.analysis_html.value
-
-
-def test_replaced_widgets_are_closed() -> None:
-    """Buttons redrawn after a change (and the old picker) are closed, so nothing leaks."""
-    view = HandBuilderView("huangyan", "123m")
-    old_button = view.remove_buttons[Tile.parse("1m")]
-    old_picker_button = view.picker.buttons[Tile.parse("1m")]
-    assert old_button.comm is not None
-    view.click_add("5p")
-    assert old_button.comm is None and old_button.layout.comm is None
-    assert view.remove_buttons[Tile.parse("1m")].comm is not None
-    view.choose_variant("hangzhou")
-    assert old_picker_button.comm is None
-    assert view.picker.buttons[Tile.parse("1m")].comm is not None

@@ -1,7 +1,9 @@
-"""What one seat may see of a hand: its own tiles, everyone's discards and shown melds."""
+"""What one seat may see of a hand: its own tiles, everyone's discards and shown melds, and the
+hand's log as that seat would have heard it (:func:`seat_log`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -12,9 +14,9 @@ from tutor.core.variant import Variant
 from tutor.game.actions import Action
 
 if TYPE_CHECKING:
-    from tutor.game.state import Phase
+    from tutor.game.state import Event, Phase
 
-__all__ = ["OtherView", "PlayerView"]
+__all__ = ["OtherView", "PlayerView", "event_line", "seat_log"]
 
 Seat = Wind
 
@@ -67,3 +69,45 @@ class PlayerView:
         for other in self.others.values():
             seen += [t for m in other.melds for t in m.tiles]
         return seen
+
+
+#: what every seat sees another seat do, tile included: discards, claimed melds, added kongs,
+#: and the announcements the rules make aloud
+_SEEN_BY_ALL = frozenset({"discard", "chow", "pong", "open-kong", "open kong", "added kong",
+                          "hot discard", "joker restriction", "joker restriction ends",
+                          "first-turn matching discards", "end"})
+#: what another seat's move looks like from across the table (the tile stays hidden)
+_SEEN_FACE_DOWN = {"draw": "drew a tile", "replacement": "drew a replacement tile",
+                   "concealed kong": "declared a concealed kong (four tiles face down)"}
+
+
+def event_line(event: Event) -> str:
+    """One event as a line of the log: ``South: pong 3m (from East)``, ``Dice: 3+4``."""
+    if event.kind == "end":
+        return event.note or "the hand is over"
+    if event.seat is None:
+        tile = f" {event.tile}" if event.tile is not None else ""
+        note = f": {event.note}" if event.note else ""
+        return f"{event.kind[:1].upper()}{event.kind[1:]}{tile}{note}"
+    return str(event)
+
+
+def seat_log(events: Iterable[Event], seat: Seat) -> list[str]:
+    """The hand's events as ``seat`` saw them, one line each.
+
+    Its own moves in full (draws with their tile, passes, what the rules refused it); the
+    table's announcements (the dice, the deal, the Live Tile Stage); the other seats' discards,
+    claims, added kongs and announced restrictions; their draws and concealed kongs without the
+    tile. Never another seat's pass, blocked claim or refused win, never the list of who was
+    offered a claim, and never a concealed tile of another hand. Unknown kinds of event are
+    left out: the log shows only what is known to be public.
+    """
+    lines = []
+    for event in events:
+        if event.kind == "window":  # who was offered what on a discard: nobody hears it
+            continue
+        if event.seat is None or event.seat == seat or event.kind in _SEEN_BY_ALL:
+            lines.append(event_line(event))
+        elif event.kind in _SEEN_FACE_DOWN:
+            lines.append(f"{event.seat.name.title()}: {_SEEN_FACE_DOWN[event.kind]}")
+    return lines

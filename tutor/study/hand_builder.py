@@ -27,7 +27,7 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import Efficiency, WaitAnalysis, efficiency, is_win, useful_tiles, waits
 from tutor.display.html import table_html
-from tutor.display.svg import tiles_svg
+from tutor.display.svg import tile_svg
 from tutor.errors import HandError
 
 __all__ = ["MELD_CHOICES", "HandAnalysis", "HandBuilder"]
@@ -236,7 +236,13 @@ class HandAnalysis:
         if not tiles:
             return ""
         left = self.left
-        picture = tiles_svg(tiles, size=28, variant=self.variant)
+        joker = self.variant.joker
+        picture = ("<div class='tutor-tile-counts' style='display:flex;flex-wrap:wrap;gap:4px 8px;"
+                   "text-align:center'>" + "".join(
+                       f"<div class='tutor-tile-count' data-tile='{t}'>"
+                       f"{tile_svg(t, size=34, joker=t == joker)}"
+                       f"<div style='font-size:0.8em'>{left[t]} left</div></div>" for t in tiles)
+                   + "</div>")
         rows = [(str(t), t.name, left[t]) for t in tiles]
         return picture + table_html(("Tile", "Name", "Copies left"), rows, caption=caption,
                                     css_class=f"tutor-table {css}", numeric=(2,))
@@ -354,6 +360,29 @@ class HandBuilder:
             raise HandError(f"{self._hand or '(empty hand)'}: all four copies of {t} are "
                             f"already {where} (a set has four)")
         self._commit(self._hand.add(t))
+
+    def add_tiles(self, text: str) -> tuple[Tile, ...]:
+        """Add every tile written in ``text`` (notation, e.g. ``123m 55z``), all or none: a tile
+        that cannot be added refuses the whole change and keeps the hand. Returns the tiles."""
+        tiles = tuple(_one_tile(t, self._variant) for t in parse_tiles(text))
+        if not tiles:
+            raise HandError(f"{text[:80]!r}: no tiles to add (write them like 123m 55z)")
+        before = self._hand
+        try:
+            for tile in tiles:
+                self.add(tile)
+        except HandError:
+            self._hand = before
+            raise
+        return tiles
+
+    def available(self) -> dict[Tile, int]:
+        """How many more copies of each kind the hand could take (four, less the copies in the
+        hand, its melds and the seen tiles)."""
+        held = list(self._hand.held_counts)
+        for tile in self._visible:
+            held[tile.index] += 1
+        return {t: 4 - held[t.index] for t in self._variant.kinds}
 
     def remove(self, tile: Tile | str) -> None:
         """Take away one concealed copy of ``tile``."""

@@ -1,14 +1,19 @@
-"""Play a hand against bots: the model behind the play-a-hand widget.
+"""Play a hand against bots: the model behind the play table.
 
-The learner sits at one seat and sees only that seat's view; bots play the others from their own
-views. :meth:`PlayTable.hint` explains the position (waits, the best discards and their tiles
-left, which tiles are Live in Huangyan's stage, what a claim would change), and the finished
-hand's settlement is shown with every number explained.
+The learner sits at one seat and sees only that seat's view (:meth:`PlayTable.picture`, built
+by :func:`tutor.study.table.table_picture`; the log as that seat heard it); bots play the others
+from their own views. :meth:`PlayTable.hint` explains the position (waits, the best discards
+and their tiles left, which tiles are Live in Huangyan's stage, what a claim would change) and
+:meth:`PlayTable.advice` names the tiles and the move to highlight. In a practice game
+(the default) :meth:`PlayTable.take_back` undoes the learner's last decision: the hand is
+replayed from its record without it and the bots' replies. The finished hand's settlement is
+shown with every number explained.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tutor.core.hand import Hand, Meld
@@ -20,11 +25,18 @@ from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import make_bot
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
-from tutor.game.view import PlayerView
+from tutor.game.view import PlayerView, seat_log
+from tutor.study.table import TablePicture, table_picture
 
-__all__ = ["PlayTable"]
+__all__ = ["Advice", "PlayTable"]
 
-_HIDDEN_FROM_OTHERS = {"draw", "replacement", "concealed kong"}
+
+@dataclass(frozen=True)
+class Advice:
+    """What the hint suggests: the tiles to highlight and the move it would make (its text)."""
+
+    tiles: tuple[Tile, ...] = ()
+    action: str = ""
 
 
 class PlayTable:
@@ -32,21 +44,25 @@ class PlayTable:
 
     def __init__(self, variant: Variant | str = Variant.HUANGYAN, *, seed: int = 0,
                  seat: Wind | str = Wind.EAST, bots: Sequence[str] = ("sensible",),
-                 overrides: dict[str, Any] | None = None) -> None:
+                 overrides: dict[str, Any] | None = None, practice: bool = True) -> None:
         self.variant = Variant.parse(variant)
         self.seat = seat if isinstance(seat, Wind) else Wind.parse(seat)
         self.bot_names = tuple(bots)
         self.overrides = dict(overrides or {})
+        self.practice = practice
         self.new_hand(seed)
 
     def new_hand(self, seed: int) -> None:
         """Deal a new hand from ``seed`` and let the bots play up to the learner's turn."""
         self.seed = seed
         self.state = HandState.new(hooks_for(self.variant, self.overrides), seed=seed)
-        others = [s for s in self.state.players if s != self.seat]
-        self.bots = {s: make_bot(self.bot_names[i % len(self.bot_names)], seed * 4 + i)
-                     for i, s in enumerate(others)}
+        self._make_bots()
         self.advance()
+
+    def _make_bots(self) -> None:
+        others = [s for s in self.state.players if s != self.seat]
+        self.bots = {s: make_bot(self.bot_names[i % len(self.bot_names)], self.seed * 4 + i)
+                     for i, s in enumerate(others)}
 
     # -- moves ----------------------------------------------------------------------------
     def advance(self) -> None:
@@ -78,23 +94,43 @@ class PlayTable:
         self.state.apply(move)
         self.advance()
 
+    @property
+    def can_take_back(self) -> bool:
+        """Whether :meth:`take_back` has a decision of the learner's to undo."""
+        return self.practice and any(seat == self.seat for seat, _ in self.state.history)
+
+    def take_back(self) -> Action:
+        """Undo the learner's last decision (and the bots' replies to it): the hand is dealt
+        again from its recorded chance and replayed up to that decision. Returns the move taken
+        back. Only in practice games."""
+        if not self.practice:
+            raise IllegalActionError("no take-backs in this game (it is not a practice game)")
+        history = self.state.history
+        mine = [i for i, (seat, _) in enumerate(history) if seat == self.seat]
+        if not mine:
+            raise IllegalActionError("nothing to take back: you have not moved yet")
+        last = mine[-1]
+        state = HandState.new(self.state.hooks, chance=self.state.chance)
+        for _seat, action in history[:last]:
+            state.apply(action)
+        self.state = state
+        self._make_bots()
+        return history[last][1]
+
     # -- what the learner sees ------------------------------------------------------------
     def view(self) -> PlayerView:
         return self.state.view(self.seat)
 
     def log(self, last: int = 12) -> list[str]:
-        """The latest events as the learner may see them (others' draws stay hidden)."""
-        lines = []
-        reveal = self.finished
-        for event in self.state.events:
-            if event.kind == "window":
-                continue
-            if (not reveal and event.seat is not None and event.seat != self.seat
-                    and event.kind in _HIDDEN_FROM_OTHERS):
-                lines.append(f"{event.seat.name.title()}: {event.kind}")
-            else:
-                lines.append(str(event))
-        return lines[-last:]
+        """The latest events as the learner heard them (:func:`~tutor.game.view.seat_log`):
+        other players' draws without the tile, never their passes or blocked claims."""
+        return seat_log(self.state.events, self.seat)[-last:]
+
+    def picture(self) -> TablePicture:
+        """The table from the learner's chair; every hand face up once the hand is over."""
+        roles = {s: "bot" for s in self.bots}
+        roles[self.seat] = "you"
+        return table_picture(self.state, self.seat, reveal=self.finished, roles=roles)
 
     def result(self) -> str | None:
         """The finished hand's outcome and settlement, or None while it is being played."""
@@ -127,19 +163,67 @@ class PlayTable:
             lines += self._claim_hint(view)
         return "\n".join(lines) or "Nothing to say: any move is as good."
 
-    def _discard_hint(self, view: PlayerView) -> list[str]:
-        lines: list[str] = []
+    def advice(self) -> Advice:
+        """The hint's suggestion: tiles to highlight and a move (empty when there is none)."""
+        if self.finished or not self.to_act:
+            return Advice()
+        view = self.view()
+        legal = view.legal
+        for win in (ActionKind.SELF_DRAW, ActionKind.WIN, ActionKind.ROB,
+                    ActionKind.SPECIAL_WIN):
+            found = [a for a in legal if a.kind is win]
+            if found:
+                tile = found[0].tile
+                return Advice((tile,) if tile is not None else (), str(found[0]))
+        if any(a.kind is ActionKind.DISCARD for a in legal):
+            best = self._best_discards(view)
+            return Advice(best, f"discard {best[0]}" if best else "")
+        if view.offer is not None and view.hand.size == 13:
+            now = shanten(view.hand, self.variant)
+            claims = [(self._after_claim(view, a), a) for a in legal
+                      if a.kind in (ActionKind.PONG, ActionKind.CHOW)]
+            better = sorted((n, str(a)) for n, a in claims if n < now)
+            if better:
+                action = next(a for a in legal if str(a) == better[0][1])
+                return Advice(_claim_tiles(action), str(action))
+            return Advice((), "pass")
+        return Advice()
+
+    def _efficiency(self, view: PlayerView) -> tuple[int, list[Any]]:
+        """The hand's shanten and its allowed discards, best first (14 tiles; else -2, [])."""
         hand = view.hand
         if hand.size != 14:
-            return lines
+            return -2, []
         try:
             eff = efficiency(hand, self.variant, view.visible())
         except HandError:
             eff = efficiency(hand, self.variant)
         allowed = {a.tile for a in view.legal if a.kind is ActionKind.DISCARD}
-        options = [o for o in eff.options if o.discard in allowed]
-        if eff.shanten >= 0:
-            lines.append(f"Your hand is {eff.shanten} from ready (shanten).")
+        return eff.shanten, [o for o in eff.options if o.discard in allowed]
+
+    def _best_discards(self, view: PlayerView) -> tuple[Tile, ...]:
+        _shanten, options = self._efficiency(view)
+        if not options:
+            allowed = [a.tile for a in view.legal if a.kind is ActionKind.DISCARD and a.tile]
+            return tuple(allowed[:1])
+        top = options[0]
+        best = [o.discard for o in options if (o.shanten, o.count) == (top.shanten, top.count)]
+        if view.stage is not None:  # in the Live Tile Stage, a safe discard first
+            seen = view.discarded_kinds()
+            safe = [t for t in best if t in seen] or [o.discard for o in options
+                                                      if o.discard in seen][:1]
+            if safe:
+                return tuple(safe)
+        return tuple(best)
+
+    def _discard_hint(self, view: PlayerView) -> list[str]:
+        lines: list[str] = []
+        hand = view.hand
+        if hand.size != 14:
+            return lines
+        eff_shanten, options = self._efficiency(view)
+        if eff_shanten >= 0:
+            lines.append(f"Your hand is {eff_shanten} from ready (shanten).")
         for o in options[:3]:
             tiles = " ".join(str(t) for t in o.improving) or "none"
             lines.append(f"Discard {o.discard}: shanten {o.shanten} after it, "
@@ -192,3 +276,11 @@ class PlayTable:
         who = "your turn" if self.to_act else "finished" if self.finished else "waiting"
         return (f"PlayTable({self.variant.value}, seed {self.seed}, you are "
                 f"{self.seat.name.title()}: {who})")
+
+
+def _claim_tiles(action: Action) -> tuple[Tile, ...]:
+    tile = action.tile
+    assert tile is not None
+    if action.kind is ActionKind.CHOW:
+        return tuple(Tile(tile.index + i) for i in range(3))
+    return (tile,) * (4 if action.kind is ActionKind.OPEN_KONG else 3)

@@ -5,9 +5,10 @@ Each view keeps its ipywidgets in ``.box``, shows itself in a notebook, and has 
 as messages in the view, never as tracebacks.
 """
 
-from tutor.display.widgets.base import CheckAnswer, TilePicker, TutorView, error_html
+from tutor.display.widgets.base import CheckAnswer, TutorView, error_html
+from tutor.display.widgets.tiles import HandView, TilePicker
 
-__all__ = ["CheckAnswer", "TilePicker", "TutorView", "error_html"]
+__all__ = ["CheckAnswer", "HandView", "TilePicker", "TutorView", "error_html"]
 
 # The views themselves live in one module each (hand_builder, huangyan, hangzhou, guiyang,
 # play, whatif); import them from there, e.g. ``from tutor.display.widgets.play import PlayView``.

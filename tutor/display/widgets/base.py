@@ -1,23 +1,19 @@
-"""Shared pieces of the widget views: the view base, errors, a tile picker.
+"""Shared pieces of the widget views: the view base and error messages.
 
-The check-answer widget lives in :mod:`tutor.display.widgets.exercise`; ``CheckAnswer`` is still
-importable from here."""
+The tile picker is in :mod:`tutor.display.widgets.tiles`; the check-answer widget in
+:mod:`tutor.display.widgets.exercise` (``CheckAnswer`` is still importable from here)."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from tutor.core.tiles import Tile
-from tutor.core.variant import Variant
-
 if TYPE_CHECKING:
     from tutor.display.widgets.exercise import CheckAnswer
 
-__all__ = ["CheckAnswer", "TilePicker", "TutorView", "close_tree", "error_html", "message_html"]
+__all__ = ["CheckAnswer", "TutorView", "close_tree", "error_html", "message_html"]
 
 
 def close_tree(widget: widgets.Widget) -> None:
@@ -59,39 +55,6 @@ class TutorView:
 
     def __repr__(self) -> str:
         return self.summary()
-
-
-class TilePicker(TutorView):
-    """One button per tile kind of a variant; clicking calls ``on_pick(tile)``."""
-
-    def __init__(self, variant: Variant | str, on_pick: Callable[[Tile], None]) -> None:
-        self.variant = Variant.parse(variant)
-        self.on_pick = on_pick
-        self.buttons: dict[Tile, widgets.Button] = {}
-        rows = []
-        for offset in (0, 9, 18, 27):
-            row = []
-            for tile in self.variant.kinds:
-                if offset <= tile.index < offset + 9:
-                    label = "白 joker" if tile == self.variant.joker else (
-                        tile.chinese if tile.is_honor else str(tile))
-                    button = widgets.Button(description=label, tooltip=tile.name,
-                                            layout=widgets.Layout(width="52px"))
-                    button.add_class(f"tile-button-{tile}")
-                    button.on_click(lambda _b, t=tile: self.on_pick(t))
-                    self.buttons[tile] = button
-                    row.append(button)
-            if row:
-                rows.append(widgets.HBox(row))
-        self.box = widgets.VBox(rows)
-
-    def click(self, tile: Tile | str) -> None:
-        """Press the button of ``tile`` (as a test or a script would)."""
-        key = tile if isinstance(tile, Tile) else Tile.parse(tile)
-        self.buttons[key].click()
-
-    def summary(self) -> str:
-        return f"TilePicker({self.variant.value}: {len(self.buttons)} kinds)"
 
 
 def __getattr__(name: str) -> Any:

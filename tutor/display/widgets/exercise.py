@@ -24,7 +24,8 @@ from tutor.core.notation import parse_hand, parse_tiles
 from tutor.core.tiles import Tile
 from tutor.display.html import Raw, table_html
 from tutor.display.svg import hand_svg, tiles_svg
-from tutor.display.widgets.base import TilePicker, TutorView, close_tree
+from tutor.display.widgets.base import TutorView, close_tree
+from tutor.display.widgets.tiles import TilePicker
 from tutor.errors import TutorError
 from tutor.exercises.attempt import Attempt
 from tutor.exercises.catalog import notebook_of
@@ -138,10 +139,12 @@ class TileKeyboard:
                 close_tree(child)
             self.panel.children = ()
             return
-        self.picker = TilePicker(self.variant, self.type_tile)
+        self.picker = TilePicker(self.variant, on_pick=self.type_tile, on_type=self.type_text,
+                                 hand_label="",
+                                 pick_label="Click a tile to type it into the answer box")
         self.clear = widgets.Button(description="Clear", tooltip="Empty the answer box")
         self.clear.on_click(lambda _b: self._set(""))
-        self.panel.children = (self.picker.box, self.clear)
+        self.panel.children = (self.picker, self.clear)
 
     def _set(self, text: str) -> None:
         self.typing = True
@@ -152,7 +155,11 @@ class TileKeyboard:
 
     def type_tile(self, tile: Tile) -> None:
         """Add ``tile`` to the answer box; nothing is checked yet."""
-        self._set(" ".join([*str(self.box.value).split(), str(tile)]))
+        self.type_text(str(tile))
+
+    def type_text(self, text: str) -> None:
+        """Add ``text`` (tiles typed in the picker) to the answer box; nothing is checked yet."""
+        self._set(" ".join([*str(self.box.value).split(), text]))
 
 
 class CheckAnswer(TutorView):

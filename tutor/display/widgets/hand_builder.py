@@ -1,58 +1,81 @@
-"""The hand builder widget: click tiles in and out, declare melds, pick the game, and watch the
-shanten, waits, dead waits and efficiency update at once.
+"""The hand builder widget: click tiles in and out (or type them), declare melds, pick the game,
+and watch the shanten, waits, dead waits and efficiency update at once.
 
-A thin view over :class:`tutor.study.hand_builder.HandBuilder`: every button calls the model,
-then :meth:`HandBuilderView.refresh` redraws the hand (SVG), the remove buttons and the analysis
-panel. A refused change shows the model's error message and keeps the hand.
+A thin view over :class:`tutor.study.hand_builder.HandBuilder`, in the projector frame
+(:class:`~tutor.display.widgets.presenter.AppFrame`): the main panel is the
+:class:`~tutor.display.widgets.tiles.TilePicker` (the hand on a green cloth, the tile kinds with
+the copies left on each, a box to type tiles) beside the analysis; the controls (game, whole
+hand in notation, melds, seen tiles, clear, reset to the example) fold away in projector mode.
+A refused change shows the model's error message in the picker and keeps the hand.
 
-Stable CSS classes for browser tests: ``tutor-hand-builder`` (the whole view), ``tutor-hand``
-(the hand picture), ``tutor-analysis`` (the analysis panel, with ``.tutor-waits``,
-``.tutor-shanten``, ``.tutor-efficiency`` inside), ``tutor-feedback`` (messages),
-``tile-button-3m`` (add a tile), ``remove-button-3m`` (remove one), ``remove-meld-0``,
-``tutor-notation`` / ``tutor-set``, ``tutor-variant``, ``tutor-clear``, ``tutor-meld-kind`` /
-``tutor-meld-tile`` / ``tutor-meld-add``, ``tutor-seen`` / ``tutor-seen-set``.
+Stable CSS classes for browser tests: ``tutor-hand-builder`` (the frame), ``mt-picker`` (the
+picker: ``.mt-hand-area .mt-tile[data-tile=3m]`` a hand tile, ``.mt-pick-area
+.mt-tile[data-tile=3m]`` a kind to add, ``.mt-type-input`` the notation box, ``.mt-message``),
+``tutor-analysis`` (with ``.tutor-waits``, ``.tutor-shanten``, ``.tutor-efficiency`` inside),
+``tutor-notation`` / ``tutor-set``, ``tutor-variant``, ``tutor-clear``, ``tutor-reset``,
+``tutor-meld-kind`` / ``tutor-meld-tile`` / ``tutor-meld-add``, ``tutor-seen`` /
+``tutor-seen-set``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 
 import ipywidgets as widgets
 
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
-from tutor.display.svg import hand_svg
-from tutor.display.widgets.base import (
-    TilePicker,
-    TutorView,
-    close_tree,
-    error_html,
-    message_html,
-)
+from tutor.display.widgets.base import TutorView, error_html
+from tutor.display.widgets.presenter import AppFrame
+from tutor.display.widgets.tiles import TilePicker
 from tutor.errors import TutorError
 from tutor.study.hand_builder import MELD_CHOICES, HandBuilder
 
 __all__ = ["HandBuilderView"]
 
+PROJECTOR_CSS = """<style>
+.tutor-projector .tutor-analysis { font-size: max(15px, 2.25vh); }
+.tutor-projector .tutor-analysis .tutor-wait-table,
+.tutor-projector .tutor-analysis .tutor-useful-table { display: none; }
+.tutor-projector .tutor-analysis svg.mahjong-tile { height: max(40px, 6.5vh); width: auto; }
+.tutor-projector .tutor-analysis .tutor-efficiency tbody tr:nth-child(n+5) { display: none; }
+.tutor-projector .tutor-analysis .tutor-efficiency caption::after {
+  content: " (the best four; all of them in notebook mode)"; font-size: 0.8em; }
+.tutor-hand-builder .tutor-analysis { min-width: 18em; flex: 1 1 22em; }
+.tutor-hand-builder .tutor-builder-main { gap: 18px; }
+</style>"""
 
-def _button(description: str, css: str, *, tooltip: str = "", width: str = "auto",
-            style: str = "") -> widgets.Button:
+
+def _button(description: str, css: str, *, tooltip: str = "", style: str = "") -> widgets.Button:
     button = widgets.Button(description=description, tooltip=tooltip or description,
-                            button_style=style, layout=widgets.Layout(width=width))
+                            button_style=style, layout=widgets.Layout(width="auto"))
     button.add_class(css)
     return button
 
 
 class HandBuilderView(TutorView):
-    """The hand builder. ``HandBuilderView("hangzhou", "45m 56p 777s 南南南 中中 白")``."""
+    """The hand builder. ``HandBuilderView("hangzhou", "45m 56p 777s 南南南 中中 白")``;
+    ``projector=True`` opens it in projector mode (the default in the classroom apps)."""
 
     def __init__(self, variant: Variant | str = Variant.HUANGYAN, hand: str = "", *,
                  visible: Iterable[Tile | str] | str = (),
-                 model: HandBuilder | None = None) -> None:
+                 model: HandBuilder | None = None, projector: bool = False) -> None:
         self.model = model if model is not None else HandBuilder(variant, hand, visible=visible)
+        self._example = (self.model.variant, self.model.text, self.model.visible)
         self.last_error: str | None = None  # the text of the last refusal (None after a success)
         self._syncing = False
+
+        self.picker = TilePicker(self.model.variant, on_pick=self._on_pick,
+                                 on_remove=self._on_remove, on_remove_meld=self._on_remove_meld,
+                                 on_type=self._on_type)
+        self.analysis_html = widgets.HTML()
+        self.analysis_html.add_class("tutor-analysis")
+        main = widgets.HBox([self.picker, self.analysis_html],
+                            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                  width="100%"))
+        main.add_class("tutor-builder-main")
+        main.add_class("mt-nozoom")
+
         self.variant_dropdown = widgets.Dropdown(
             options=[(v.title, v.value) for v in Variant], value=self.model.variant.value,
             description="Game:")
@@ -60,24 +83,14 @@ class HandBuilderView(TutorView):
         self.variant_dropdown.observe(self._on_variant, names="value")
         self.clear_button = _button("Clear", "tutor-clear", tooltip="empty the hand")
         self.clear_button.on_click(lambda _b: self._act(self.model.clear, "Hand cleared."))
-
-        self.hand_html = widgets.HTML()
-        self.hand_html.add_class("tutor-hand")
-        self.remove_buttons: dict[Tile, widgets.Button] = {}
-        self.remove_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.remove_row.add_class("tutor-remove")
-        self.meld_buttons: list[widgets.Button] = []
-        self.meld_row = widgets.HBox()
-        self.meld_row.add_class("tutor-meld-remove")
-
-        self.picker = TilePicker(self.model.variant, self._on_pick)
-        self.picker_box = widgets.VBox([self.picker.box])
-        self.picker_box.add_class("tutor-picker")
+        self.reset_button = _button("Reset to the example", "tutor-reset",
+                                    tooltip="back to the hand this builder started with")
+        self.reset_button.on_click(lambda _b: self.reset())
 
         self.notation = widgets.Text(description="Hand:", placeholder="e.g. 1112345678999m",
                                      continuous_update=False)
         self.notation.add_class("tutor-notation")
-        self.set_button = _button("Set", "tutor-set", tooltip="read the hand from the text")
+        self.set_button = _button("Set", "tutor-set", tooltip="read the whole hand from the text")
         self.set_button.on_click(lambda _b: self._set_text())
 
         self.meld_kind = widgets.Dropdown(options=list(MELD_CHOICES), value="pong",
@@ -95,30 +108,20 @@ class HandBuilderView(TutorView):
                                    tooltip="tiles seen elsewhere lower the copies left")
         self.seen_button.on_click(lambda _b: self._set_seen())
 
-        self.message = widgets.HTML()
-        self.message.add_class("tutor-feedback")
-        self.analysis_html = widgets.HTML()
-        self.analysis_html.add_class("tutor-analysis")
-
-        self.box = widgets.VBox([
-            widgets.HBox([self.variant_dropdown, self.clear_button]),
-            self.hand_html,
-            widgets.HTML("<small>Click to take a tile back:</small>"),
-            self.remove_row,
-            self.meld_row,
-            widgets.HTML("<small>Click a tile to add it:</small>"),
-            self.picker_box,
+        controls = widgets.VBox([
+            widgets.HBox([self.variant_dropdown, self.clear_button, self.reset_button]),
             widgets.HBox([self.notation, self.set_button]),
             widgets.HBox([self.meld_kind, self.meld_tile, self.meld_button]),
             widgets.HBox([self.seen, self.seen_button]),
-            self.message,
-            self.analysis_html,
         ])
+        self.frame = AppFrame(main, controls, title="Hand builder", projector=projector)
+        self.frame.box.children = (widgets.HTML(PROJECTOR_CSS), *self.frame.box.children)
+        self.box = self.frame.box
         self.box.add_class("tutor-hand-builder")
         self.seen.value = " ".join(str(t) for t in self.model.visible)
         self.refresh()
 
-    # --- actions (what the buttons do; tests and scripts may call the click helpers) -------
+    # --- actions (what the clicks do; tests and scripts may call the helpers below) ---------
 
     def _act(self, action: Callable[[], None], done: str) -> bool:
         """Run a model change; show its error (the hand is kept) or ``done``, then redraw."""
@@ -126,10 +129,10 @@ class HandBuilderView(TutorView):
             action()
         except (TutorError, ValueError) as exc:
             self.last_error = str(exc)
-            self.message.value = error_html(exc)
+            self.picker.say(str(exc), "error")
             return False
         self.last_error = None
-        self.message.value = message_html(done)
+        self.picker.say(done, "ok")
         self.refresh()
         return True
 
@@ -137,11 +140,19 @@ class HandBuilderView(TutorView):
         self._act(lambda: self.model.add(tile), f"Added {tile}.")
 
     def _on_remove(self, tile: Tile) -> None:
-        self._act(lambda: self.model.remove(tile), f"Removed {tile}.")
+        self._act(lambda: self.model.remove(tile), f"Took back {tile}.")
 
     def _on_remove_meld(self, index: int) -> None:
-        meld = self.model.hand.melds[index]
-        self._act(lambda: self.model.remove_meld(index), f"Took back {meld}.")
+        def take_back() -> None:
+            self.model.remove_meld(index)
+
+        melds = self.model.hand.melds
+        name = str(melds[index]) if 0 <= index < len(melds) else f"meld {index}"
+        self._act(take_back, f"Took back {name}.")
+
+    def _on_type(self, text: str) -> None:
+        added: list[Tile] = []
+        self._act(lambda: added.extend(self.model.add_tiles(text)), f"Added {text.strip()}.")
 
     def _set_text(self) -> None:
         text = self.notation.value  # on an error the typed text stays, to be fixed
@@ -162,26 +173,46 @@ class HandBuilderView(TutorView):
 
         def switch() -> None:
             self.model.set_variant(new)
-            old = self.picker.box
-            self.picker = TilePicker(new, self._on_pick)
-            self.picker_box.children = (self.picker.box,)
-            close_tree(old)
+            self.picker.set_variant(new)
 
         if not self._act(switch, f"Now playing {new.title}."):
-            self._syncing = True  # put the dropdown back on the game that was kept
-            try:
-                self.variant_dropdown.value = self.model.variant.value
-            finally:
-                self._syncing = False
+            self._sync_variant()
+
+    def _sync_variant(self) -> None:
+        """Put the dropdown on the model's game without acting on it."""
+        self._syncing = True
+        try:
+            self.variant_dropdown.value = self.model.variant.value
+        finally:
+            self._syncing = False
+
+    def reset(self) -> None:
+        """Back to the example this builder was opened with (game, hand and seen tiles)."""
+        variant, text, visible = self._example
+
+        def restore() -> None:
+            self.model.clear()
+            self.model.set_visible(())
+            self.model.set_variant(variant)
+            self.model.set_text(text)
+            self.model.set_visible(visible)
+            self.picker.set_variant(variant)
+
+        self._act(restore, "Back to the example.")
+        self._sync_variant()
+        self.seen.value = " ".join(str(t) for t in self.model.visible)
 
     def click_add(self, tile: Tile | str) -> None:
-        """Press the picker's button for ``tile``."""
+        """Click ``tile`` in the picker."""
         self.picker.click(tile)
 
     def click_remove(self, tile: Tile | str) -> None:
-        """Press the remove button of ``tile`` (a KeyError if the hand holds none)."""
-        key = tile if isinstance(tile, Tile) else Tile.parse(tile)
-        self.remove_buttons[key].click()
+        """Click a tile of the hand to take it back."""
+        self.picker.click_hand(tile)
+
+    def type_tiles(self, text: str) -> None:
+        """Type ``text`` in the picker's notation box and press Enter."""
+        self.picker.type(text)
 
     def set_hand(self, text: str) -> None:
         """Type ``text`` in the notation box and press Set."""
@@ -200,37 +231,17 @@ class HandBuilderView(TutorView):
     # --- drawing ------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Redraw the hand, the remove buttons and the analysis from the model."""
+        """Redraw the hand, the copies left and the analysis from the model."""
         model = self.model
-        hand = model.hand
-        if hand.size:
-            self.hand_html.value = hand_svg(hand, variant=model.variant, size=40)
-        else:
-            self.hand_html.value = message_html("No tiles yet: click tiles below to add them.")
-        stale = [*self.remove_row.children, *self.meld_row.children]
-        self.remove_buttons = {}
-        buttons = []
-        for tile, count in sorted(Counter(hand.concealed).items()):
-            label = f"− {tile}" + (f" ×{count}" if count > 1 else "")
-            button = _button(label, f"remove-button-{tile}", tooltip=f"remove one {tile.name}")
-            button.on_click(lambda _b, t=tile: self._on_remove(t))
-            self.remove_buttons[tile] = button
-            buttons.append(button)
-        self.remove_row.children = tuple(buttons)
-        self.meld_buttons = []
-        for i, meld in enumerate(hand.melds):
-            button = _button(f"take back {meld}", f"remove-meld-{i}",
-                             tooltip=f"take back the {meld.kind.value} {meld}")
-            button.on_click(lambda _b, n=i: self._on_remove_meld(n))
-            self.meld_buttons.append(button)
-        self.meld_row.children = tuple(self.meld_buttons)
-        for widget in stale:
-            close_tree(widget)
-        self.notation.value = str(hand)
         try:
-            self.analysis_html.value = model.analysis()._repr_html_()
+            analysis = model.analysis()
+            html = analysis._repr_html_()
+            highlight = (analysis.best_discards if model.size == 14 else ())
         except (TutorError, ValueError) as exc:  # pragma: no cover - the model validates first
-            self.analysis_html.value = error_html(exc)
+            html, highlight = error_html(exc), ()
+        self.picker.show(model.hand, left=model.available(), highlight=highlight)
+        self.notation.value = model.text
+        self.analysis_html.value = html
 
     def summary(self) -> str:
         return self.model.summary()

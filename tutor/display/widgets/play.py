@@ -1,129 +1,144 @@
-"""Play a hand against bots: the learner's view, one button per legal move, hints, the log and
-the settlement explained at the end. A thin view over :class:`tutor.study.play.PlayTable`.
+"""Play a hand against bots at a table: a thin view over :class:`tutor.study.play.PlayTable`.
 
-CSS classes for browser tests: ``tutor-play`` (the view), ``tutor-table`` (the other seats),
-``tutor-own-hand``, ``tutor-actions`` with ``action-discard-3m``-style buttons, ``tutor-hint``,
-``tutor-hint-button``, ``tutor-log``, ``tutor-result``.
+The main panel is the :class:`~tutor.display.widgets.table.TableWidget`: click a tile of your
+hand to discard it, press a claim button (it shows the claim's tiles), *Hint* makes the
+suggested tiles and move glow and explains them, *Take back* undoes your last move (a practice
+game). When the hand ends every hand turns face up and the side panel shows the payments and
+the itemized sheets. The controls (game, seat, bots, seed, New hand, Reset to the example) fold
+away in projector mode.
+
+CSS classes for browser tests: ``tutor-play`` (the frame), ``mt-table``; in it
+``.mt-seat-bottom .mt-tile[data-tile=3m]`` (your tiles), ``.mt-action[data-action='pong 3m']``
+(a move), ``.mt-hint-button``, ``.mt-undo-button``, ``.mt-hint``, ``.mt-log``, ``.mt-result``;
+the controls ``tutor-variant``, ``tutor-seat``, ``tutor-seed``, ``tutor-deal``, ``tutor-reset``.
 """
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets
 
+from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
-from tutor.display.svg import hand_svg, meld_svg, tiles_svg
-from tutor.display.widgets.base import TutorView, close_tree, error_html, message_html
+from tutor.display.widgets.base import TutorView
+from tutor.display.widgets.presenter import AppFrame
+from tutor.display.widgets.table import TableWidget, result_html
 from tutor.errors import TutorError
 from tutor.game.actions import Action
 from tutor.study.play import PlayTable
 
 __all__ = ["PlayView"]
 
-
-def _css(action: Action) -> str:
-    tile = f"-{action.tile}" if action.tile is not None else ""
-    return f"action-{action.kind.value}{tile}"
+_BOTS = {"sensible bots": ("sensible",), "random bots": ("random",),
+         "sensible and random": ("sensible", "random")}
 
 
 class PlayView(TutorView):
-    """``PlayView("huangyan", seed=3)``: you are East unless ``seat`` says otherwise."""
+    """``PlayView("huangyan", seed=3)``: you are East unless ``seat`` says otherwise;
+    ``projector=True`` opens it in projector mode (the default in the classroom apps)."""
 
     def __init__(self, variant: Variant | str = Variant.HUANGYAN, *, seed: int = 0,
                  seat: str = "E", bots: tuple[str, ...] = ("sensible",),
                  overrides: dict[str, Any] | None = None,
-                 table: PlayTable | None = None) -> None:
+                 table: PlayTable | None = None, projector: bool = False) -> None:
         self.table = table or PlayTable(variant, seed=seed, seat=seat, bots=bots,
                                         overrides=overrides)
-        self.header = widgets.HTML()
-        self.others = widgets.HTML()
-        self.others.add_class("tutor-table")
-        self.own = widgets.HTML()
-        self.own.add_class("tutor-own-hand")
-        self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.actions.add_class("tutor-actions")
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
-        self.hint_button.add_class("tutor-hint-button")
-        self.hint_button.on_click(lambda _b: self.show_hint())
-        self.hint = widgets.HTML()
-        self.hint.add_class("tutor-hint")
-        self.log = widgets.HTML()
-        self.log.add_class("tutor-log")
-        self.result = widgets.HTML()
-        self.result.add_class("tutor-result")
-        self.seed = widgets.IntText(value=self.table.seed, description="Random seed:",
-                                    layout=widgets.Layout(width="160px"))
-        self.deal = widgets.Button(description="New hand", button_style="info")
+        self._example = (self.table.variant, self.table.seed, self.table.seat,
+                         self.table.bot_names)
+        self.widget = TableWidget(mode="play", on_act=self.play, on_hint=self.show_hint,
+                                  on_undo=self.take_back)
+        main = widgets.VBox([self.widget], layout=widgets.Layout(width="100%"))
+        main.add_class("mt-nozoom")
+
+        self.variant = widgets.Dropdown(options=[(v.title, v.value) for v in Variant],
+                                        value=self.table.variant.value, description="Game:")
+        self.variant.add_class("tutor-variant")
+        self.seat = widgets.Dropdown(options=[(w.name.title(), w.letter) for w in Wind],
+                                     value=self.table.seat.letter, description="You sit:")
+        self.seat.add_class("tutor-seat")
+        names = {v: k for k, v in _BOTS.items()}
+        self.bots = widgets.Dropdown(options=list(_BOTS),
+                                     value=names.get(self.table.bot_names, "sensible bots"),
+                                     description="Against:")
+        self.seed = widgets.IntText(value=self.table.seed, description="Deal number:",
+                                    layout=widgets.Layout(width="220px"),
+                                    style={"description_width": "initial"})
+        self.seed.add_class("tutor-seed")
+        self.deal = widgets.Button(description="New hand", button_style="info",
+                                   tooltip="deal this hand number with these choices")
+        self.deal.add_class("tutor-deal")
         self.deal.on_click(lambda _b: self.new_hand(int(self.seed.value)))
-        self.box = widgets.VBox([self.header, self.others, self.own, self.actions,
-                                 widgets.HBox([self.hint_button, self.seed, self.deal]),
-                                 self.hint, self.result, self.log])
+        self.reset_button = widgets.Button(description="Reset to the example",
+                                           tooltip="the hand this table opened with")
+        self.reset_button.add_class("tutor-reset")
+        self.reset_button.on_click(lambda _b: self.reset())
+        controls = widgets.VBox([
+            widgets.HBox([self.variant, self.seat, self.bots]),
+            widgets.HBox([self.seed, self.deal, self.reset_button]),
+        ])
+        self.frame = AppFrame(main, controls, title="Play a hand", projector=projector)
+        self.box = self.frame.box
         self.box.add_class("tutor-play")
         self.refresh()
 
-    # -- actions --------------------------------------------------------------------------
+    # -- what the table's buttons do ------------------------------------------------------
     def play(self, action: Action | str) -> None:
-        """Make a move as the learner (what clicking its button does)."""
+        """Make a move as the learner (what clicking a tile or a button does)."""
         try:
             self.table.play(action)
         except (TutorError, ValueError) as exc:
-            self.hint.value = error_html(exc)
+            self.widget.say(str(exc), "error")
             return
-        self.hint.value = ""
+        self.widget.say("")
         self.refresh()
 
     def show_hint(self) -> str:
+        """Explain the position and make the suggested tiles and move glow."""
         text = self.table.hint()
-        self.hint.value = "".join(f"<div>{html.escape(line)}</div>" for line in text.split("\n"))
+        advice = self.table.advice()
+        self.widget.hint = text
+        self.widget.highlight(advice.tiles, action=advice.action)
         return text
 
-    def new_hand(self, seed: int) -> None:
-        self.table.new_hand(seed)
-        self.hint.value = ""
+    def take_back(self) -> None:
+        try:
+            move = self.table.take_back()
+        except TutorError as exc:
+            self.widget.say(str(exc), "error")
+            return
+        self.refresh()
+        self.widget.say(f"Took back your {move}.", "ok")
+
+    def new_hand(self, seed: int | None = None) -> None:
+        """Deal a new hand with the controls' game, seat and bots."""
+        self.table = PlayTable(self.variant.value, seed=self.seed.value if seed is None
+                               else seed, seat=self.seat.value, bots=_BOTS[self.bots.value],
+                               overrides=self.table.overrides, practice=self.table.practice)
+        self.widget.say("")
         self.refresh()
 
-    # -- drawing --------------------------------------------------------------------------
+    def reset(self) -> None:
+        """Back to the hand this table opened with."""
+        variant, seed, seat, bots = self._example
+        names = {v: k for k, v in _BOTS.items()}
+        self.variant.value = variant.value
+        self.seat.value = seat.letter
+        self.bots.value = names.get(bots, "sensible bots")
+        self.seed.value = seed
+        self.table = PlayTable(variant, seed=seed, seat=seat, bots=bots,
+                               overrides=self.table.overrides, practice=self.table.practice)
+        self.refresh()
+        self.widget.say("Back to the example hand.", "ok")
+
+    # -- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
         table = self.table
-        view = table.view()
-        variant = table.variant
-        stage = f" — <b>{html.escape(view.stage)}</b>" if view.stage else ""
-        self.header.value = (f"<div style='font-family:sans-serif'>{variant.title}, seed "
-                             f"{table.seed}. You are <b>{table.seat.name.title()}</b>. "
-                             f"Live wall: {view.live_wall} tiles{stage}.</div>")
-        rows = []
-        for seat, other in view.others.items():
-            melds = "".join(meld_svg(m, size=26, variant=variant) for m in other.melds)
-            hidden = (f" + {other.concealed_kongs} concealed kong(s)"
-                      if other.concealed_kongs else "")
-            rows.append(f"<div><b>{seat.name.title()}</b>: {other.tiles_in_hand} tiles in hand"
-                        f"{hidden} {melds}<br>discards: "
-                        f"{tiles_svg(other.discards, size=22) if other.discards else 'none'}"
-                        "</div>")
-        own_discards = view.discards.get(table.seat, ())
-        self.others.value = "".join(rows)
-        drawn = view.drawn if view.drawn is not None and view.drawn in view.hand.concealed \
-            else None
-        picture = hand_svg(view.hand, variant=variant, drawn=drawn)
-        self.own.value = (f"<div><b>Your hand</b></div>{picture}<div>your discards: "
-                          f"{tiles_svg(own_discards, size=22) if own_discards else 'none'}</div>")
-        buttons = []
-        for action in table.legal():
-            button = widgets.Button(description=str(action), tooltip=str(action),
-                                    layout=widgets.Layout(width="auto"))
-            button.add_class(_css(action))
-            button.on_click(lambda _b, a=action: self.play(a))
-            buttons.append(button)
-        for old in self.actions.children:
-            close_tree(old)
-        self.actions.children = tuple(buttons)
-        self.log.value = ("<pre style='font-size:11px'>" +
-                          html.escape("\n".join(table.log(10))) + "</pre>")
-        result = table.result()
-        self.result.value = (message_html(result).replace("\n", "<br>")
-                             if result is not None else "")
+        result = ""
+        if table.finished:
+            state = table.state
+            result = result_html(state.settlement, str(state.outcome))
+        self.widget.show(table.picture(), result=result, can_undo=table.can_take_back)
 
     def summary(self) -> str:
         table = self.table

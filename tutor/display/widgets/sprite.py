@@ -1,0 +1,56 @@
+"""The tile sprite: every tile face drawn once by :mod:`tutor.display.svg`, as SVG symbols.
+
+The tile widgets (:mod:`tutor.display.widgets.tiles`) send this sprite to the browser once per
+page; each tile on screen is then a tiny ``<svg><use href="#mt-3m"/></svg>``, so a click that
+changes the hand sends a few tile codes, never pictures. Symbols: ``mt-1m`` ... ``mt-7z`` for the
+34 kinds, ``mt-5z-j`` for Hangzhou's joker (the White Dragon with its badge) and ``mt-back`` for
+a tile face down. Each symbol carries the tile's name in ``data-name`` for tooltips.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from functools import cache
+
+from tutor.core.tiles import KINDS, Tile
+from tutor.display import svg
+
+__all__ = ["SPRITE_ID", "TILE_ASPECT", "symbol_id", "tile_sprite"]
+
+SPRITE_ID = "mahjong-tutor-sprite"
+#: width / height of a tile picture (its edge included)
+TILE_ASPECT = svg.TILE_W / svg.TILE_H
+
+
+def symbol_id(tile: Tile | str, *, joker: bool = False, face_down: bool = False) -> str:
+    """The id of a tile's symbol: ``mt-3m``, ``mt-5z-j`` (a joker), ``mt-back``."""
+    if face_down:
+        return "mt-back"
+    return f"mt-{tile}-j" if joker else f"mt-{tile}"
+
+
+def _symbol(defs: ET.Element, tile: Tile, *, joker: bool = False, face_down: bool = False,
+            name: str = "") -> None:
+    symbol = ET.SubElement(defs, "symbol", {
+        "id": symbol_id(tile, joker=joker, face_down=face_down),
+        "viewBox": f"0 0 {svg._n(svg.TILE_W)} {svg._n(svg.TILE_H)}",
+        "data-name": name})
+    group = svg._tile_group(symbol, tile, 0, 0, joker=joker, face_down=face_down)
+    for title in group.findall("title"):
+        group.remove(title)
+
+
+@cache
+def tile_sprite() -> str:
+    """The sprite as one hidden ``<svg>`` element (about 50 kB; built once per process)."""
+    root = ET.Element("svg", {
+        "xmlns": "http://www.w3.org/2000/svg", "id": SPRITE_ID, "aria-hidden": "true",
+        "style": "position:absolute;width:0;height:0;overflow:hidden"})
+    defs = ET.SubElement(root, "defs")
+    for tile in KINDS:
+        _symbol(defs, tile, name=f"{tile.name} {tile.chinese} ({tile})")
+    white = Tile.parse("5z")
+    _symbol(defs, white, joker=True, name=f"{white.name} {white.chinese} ({white}): a joker "
+            "(百搭), it can stand for any tile")
+    _symbol(defs, white, face_down=True, name="a tile face down")
+    return ET.tostring(root, encoding="unicode")

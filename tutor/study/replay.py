@@ -1,0 +1,153 @@
+"""A recorded hand, stepped through: the model behind the replay viewer.
+
+:class:`Replay` reads a saved record (``tutor simulate --save``, one record or a list of them)
+through the public record functions (:func:`tutor.game.record.replay` checks every move and the
+final state), then shows the table at any step: step 0 is the deal, step ``n`` the table after
+the first ``n`` moves (passes included; draws happen by themselves). The picture is every hand
+face up (``seat=None``) or one seat's view, with the log as that seat heard it.
+
+:meth:`Replay.go_to` jumps to a step, so a coach can point at a moment; a step's state is dealt
+again from the recorded chance and played forward (a hand is a few hundred moves at most).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tutor.core.tiles import Wind
+from tutor.game.record import RecordError, replay
+from tutor.game.state import HandState
+from tutor.game.variants import hooks_for
+from tutor.study.table import TablePicture, table_picture
+
+__all__ = ["MAX_BYTES", "MAX_RECORDS", "Replay"]
+
+#: the largest file the viewer reads, and the most records in it
+MAX_BYTES = 5_000_000
+MAX_RECORDS = 1_000
+
+
+def _records(data: Any) -> list[dict[str, Any]]:
+    items = data if isinstance(data, list) else [data]
+    if not items:
+        raise RecordError("record file: the list of records is empty")
+    if len(items) > MAX_RECORDS:
+        raise RecordError(f"record file: {len(items)} records; the viewer reads at most "
+                          f"{MAX_RECORDS}")
+    for number, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise RecordError(f"record file: item {number} should be a record (a JSON object), "
+                              f"not {type(item).__name__}")
+    return items
+
+
+class Replay:
+    """``Replay.from_text(text)`` or ``Replay.from_file(path)``; ``replay.go_to(12)``."""
+
+    def __init__(self, data: Any, *, name: str = "") -> None:
+        records = _records(data)
+        self.name = name
+        self.finals: list[HandState] = []
+        for number, item in enumerate(records):
+            try:
+                self.finals.append(replay(item, hooks_for))
+            except RecordError as exc:
+                where = f"hand {number + 1}: " if len(records) > 1 else ""
+                raise RecordError(f"{where}{exc}") from None
+        self.records = records
+        self.hand = 0
+        self.step = 0
+
+    @classmethod
+    def from_text(cls, text: str | bytes, *, name: str = "") -> Replay:
+        """Read a record file's text (JSON: one record or a list)."""
+        if len(text) > MAX_BYTES:
+            raise RecordError(f"record file: {len(text):,} bytes; the viewer reads at most "
+                              f"{MAX_BYTES:,}")
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RecordError("record file: not UTF-8 text") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"record file: not JSON ({exc})") from None
+        except RecursionError:
+            raise RecordError("record file: nested too deeply to be a record") from None
+        return cls(data, name=name)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Replay:
+        file = Path(path)
+        try:
+            size = file.stat().st_size
+            if size > MAX_BYTES:
+                raise RecordError(f"{file.name}: {size:,} bytes; the viewer reads at most "
+                                  f"{MAX_BYTES:,}")
+            text = file.read_bytes()
+        except OSError as exc:
+            raise RecordError(f"{file.name}: cannot read it ({exc.strerror})") from None
+        return cls.from_text(text, name=file.name)
+
+    # -- which hand, which step -----------------------------------------------------------
+    @property
+    def final(self) -> HandState:
+        return self.finals[self.hand]
+
+    @property
+    def steps(self) -> int:
+        """The number of moves in the current hand (the last step)."""
+        return len(self.final.history)
+
+    def choose(self, hand: int) -> None:
+        """Show hand number ``hand`` (0-based) of the file, from its deal."""
+        if not 0 <= hand < len(self.finals):
+            raise RecordError(f"there is no hand {hand + 1} (the file has {len(self.finals)})")
+        self.hand = hand
+        self.step = 0
+
+    def go_to(self, step: int) -> None:
+        """Jump to ``step`` (clamped to the hand: 0 is the deal, :attr:`steps` the end)."""
+        self.step = max(0, min(int(step), self.steps))
+
+    def forward(self) -> None:
+        self.go_to(self.step + 1)
+
+    def back(self) -> None:
+        self.go_to(self.step - 1)
+
+    def state(self) -> HandState:
+        """The table after :attr:`step` moves: dealt again from the recorded chance and played
+        forward (a few milliseconds; the last step is the record's final state, not a copy:
+        read it, do not change it)."""
+        if self.step == self.steps:
+            return self.final
+        state = HandState.new(self.final.hooks, chance=self.final.chance)
+        for _seat, action in self.final.history[:self.step]:
+            state.apply(action)
+        return state
+
+    def move(self) -> str:
+        """The move that led to this step (``"South: pong 3m"``), or the deal at step 0."""
+        if self.step == 0:
+            return "the deal"
+        seat, action = self.final.history[self.step - 1]
+        return f"{seat.name.title()}: {action}"
+
+    def picture(self, seat: Wind | str | None = None) -> TablePicture:
+        """The table at this step: every hand face up, or ``seat``'s view."""
+        viewer = Wind.parse(seat) if isinstance(seat, str) else seat
+        return table_picture(self.state(), viewer, reveal=False)
+
+    def titles(self) -> list[str]:
+        """One line per hand of the file, for a chooser."""
+        return [f"Hand {i + 1}: {final.variant.title}, {final.outcome}"
+                for i, final in enumerate(self.finals)]
+
+    def __repr__(self) -> str:
+        name = f"{self.name}: " if self.name else ""
+        return (f"Replay({name}hand {self.hand + 1} of {len(self.finals)}, "
+                f"{self.final.variant.value}, step {self.step} of {self.steps})")

@@ -1,0 +1,383 @@
+"""The picture of a table: what the play table and the replay viewer draw, as plain values.
+
+:func:`table_picture` reads a hand's state for one seat (``viewer``): its own tiles face up, the
+others' face down (only their count), everyone's melds (another seat's concealed kong face
+down), discard ponds in order, the live and dead wall counts, whose turn it is, the seat's legal
+moves as buttons with their tiles, each game's markers, and the log as the seat heard it. With
+``viewer=None`` (a replay with every hand face up) or ``reveal=True`` (a finished hand) every
+hand is face up. Everything a seat's picture holds comes from its
+:class:`~tutor.game.view.PlayerView`, :func:`~tutor.game.view.seat_log` and public facts (the
+wall counts, the discards, the rules), so it never holds what the seat may not know; the tests
+check that by changing hidden tiles and seeing the picture stay the same.
+
+:meth:`TablePicture.as_dict` is what the browser receives (tile codes, never pictures).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.core.hand import Hand, Meld, MeldKind
+from tutor.core.tiles import KINDS, Tile, Wind
+from tutor.core.variant import Variant
+from tutor.game.actions import Action, ActionKind
+from tutor.game.state import HandState
+from tutor.game.view import event_line, seat_log
+
+__all__ = ["ActionChoice", "Marker", "SeatPicture", "TablePicture", "action_choice", "hand_data",
+           "meld_data", "table_picture"]
+
+SEATS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+#: where each seat sits from the viewer's chair: the next in turn order on the right
+PLACES = ("bottom", "right", "top", "left")
+FIXED_CHICKEN = Tile.parse("1s")
+
+
+def meld_data(meld: Meld, *, hidden: bool = False) -> dict[str, Any]:
+    """A meld for the browser. A concealed kong shows its two middle tiles face down, or all
+    four when ``hidden`` (another player's: the rules keep its tile secret)."""
+    concealed = meld.kind is MeldKind.CONCEALED_KONG
+    tiles = [str(t) for t in meld.tiles]
+    if concealed:
+        tiles = ["back"] * 4 if hidden else [tiles[0], "back", "back", tiles[3]]
+    label = f"{meld.kind.value} {meld.kind.chinese}"
+    title = (f"{label}: four tiles, face down so nobody else knows which" if concealed and hidden
+             else f"{label}: {meld}")
+    return {"kind": meld.kind.value.replace(" ", "-"), "label": label, "tiles": tiles,
+            "concealed": concealed, "title": title}
+
+
+def hand_data(hand: Hand | None, *, drawn: Tile | None = None) -> dict[str, Any]:
+    """A hand for the browser: sorted concealed tiles, the drawn tile set apart, the melds."""
+    if hand is None:
+        return {"concealed": [], "drawn": "", "melds": []}
+    concealed = [str(t) for t in hand.concealed]
+    shown_drawn = ""
+    if drawn is not None and str(drawn) in concealed:
+        index = len(concealed) - 1 - concealed[::-1].index(str(drawn))
+        del concealed[index]
+        shown_drawn = str(drawn)
+    return {"concealed": concealed, "drawn": shown_drawn,
+            "melds": [meld_data(m) for m in hand.melds]}
+
+
+@dataclass(frozen=True)
+class ActionChoice:
+    """A move shown as a button: its text (what the engine reads), a label and its tiles."""
+
+    action: str
+    kind: str
+    label: str
+    tiles: tuple[str, ...] = ()
+    claimed: str = ""  # the tile taken from another player, marked in the button
+    help: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "kind": self.kind, "label": self.label,
+                "tiles": list(self.tiles), "claimed": self.claimed, "help": self.help}
+
+
+def action_choice(action: Action, offer: Tile | None = None) -> ActionChoice:
+    """The button of a legal move (discards are clicks on the tile, but get one too)."""
+    kind, tile = action.kind, action.tile
+    code = str(tile) if tile is not None else ""
+    if kind is ActionKind.CHOW:
+        assert tile is not None
+        run = tuple(str(KINDS[tile.index + i]) for i in range(3))
+        return ActionChoice(str(action), kind.value, "Chow", run, str(offer or ""),
+                            "take the discard to make a run of three")
+    table: dict[ActionKind, tuple[str, int, str]] = {
+        ActionKind.DISCARD: ("Discard", 1, "throw this tile away"),
+        ActionKind.PONG: ("Pong", 3, "take the discard to make three alike"),
+        ActionKind.OPEN_KONG: ("Kong", 4, "take the discard to make four alike, then draw a "
+                               "replacement"),
+        ActionKind.CONCEALED_KONG: ("Concealed kong", 4, "declare your four alike face down, "
+                                    "then draw a replacement"),
+        ActionKind.ADDED_KONG: ("Add to your pong", 4, "add the fourth tile to your pong, then "
+                                "draw a replacement"),
+        ActionKind.SELF_DRAW: ("Win!", 1, "your drawn tile completes your hand (self-draw)"),
+        ActionKind.WIN: ("Win!", 1, "this discard completes your hand"),
+        ActionKind.ROB: ("Rob the kong: win!", 1, "the tile added to a kong completes your hand"),
+        ActionKind.SPECIAL_WIN: ("Win: Ten Honors Explosive Head", 0, "ten or more honor "
+                                 "discards, none claimed, no call: a special win"),
+        ActionKind.PASS: ("Pass", 0, "let the discard go"),
+    }
+    label, count, why = table[kind]
+    claimed = code if kind in (ActionKind.PONG, ActionKind.OPEN_KONG, ActionKind.WIN,
+                               ActionKind.ROB) else ""
+    return ActionChoice(str(action), kind.value, label, (code,) * count, claimed, why)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """One of the game's markers on the table: a short name, what it says now, and what it
+    means for a newcomer (shown as the legend and in tooltips)."""
+
+    key: str
+    name: str
+    text: str
+    explain: str
+    active: bool = True
+    tiles: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "text": self.text, "explain": self.explain,
+                "active": self.active, "tiles": list(self.tiles)}
+
+
+@dataclass(frozen=True)
+class SeatPicture:
+    """One seat as the viewer sees it. ``concealed`` is None when the tiles are face down."""
+
+    seat: Wind
+    place: str
+    role: str
+    concealed: tuple[Tile, ...] | None
+    count: int
+    drawn: Tile | None
+    melds: tuple[tuple[Meld, bool], ...]  # each meld and whether it is shown face down
+    discards: tuple[Tile, ...]
+    taken: tuple[bool, ...]
+    notes: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        concealed = None
+        drawn = ""
+        if self.concealed is not None:
+            tiles = [str(t) for t in sorted(self.concealed)]
+            if self.drawn is not None and str(self.drawn) in tiles:
+                index = len(tiles) - 1 - tiles[::-1].index(str(self.drawn))
+                del tiles[index]
+                drawn = str(self.drawn)
+            concealed = tiles
+        return {"seat": self.seat.letter, "name": self.seat.name.title(),
+                "chinese": self.seat.chinese, "place": self.place, "role": self.role,
+                "dealer": self.seat is Wind.EAST, "concealed": concealed, "count": self.count,
+                "drawn": drawn, "melds": [meld_data(m, hidden=h) for m, h in self.melds],
+                "discards": [str(t) for t in self.discards], "taken": list(self.taken),
+                "notes": list(self.notes)}
+
+
+@dataclass(frozen=True)
+class TablePicture:
+    """The whole table from the viewer's chair (``viewer`` None: a replay, all face up)."""
+
+    variant: Variant
+    viewer: Wind | None
+    seats: tuple[SeatPicture, ...]  # bottom, right, top, left
+    live_wall: int
+    dead_wall: int
+    turn: Wind | None
+    to_act: bool
+    offer: Tile | None
+    offer_from: Wind | None
+    choices: tuple[ActionChoice, ...]
+    discardable: tuple[str, ...]
+    markers: tuple[Marker, ...]
+    log: tuple[str, ...]
+    finished: bool
+    outcome: str
+    marks: dict[str, str] = field(default_factory=dict)  # tile code -> "live" / "chicken" ...
+    step: int = 0
+    last_discard: Wind | None = None  # whose discard is the latest move (it glows)
+
+    def seat(self, seat: Wind) -> SeatPicture:
+        return next(s for s in self.seats if s.seat is seat)
+
+    def as_dict(self) -> dict[str, Any]:
+        joker = self.variant.joker
+        return {
+            "variant": self.variant.value, "title": self.variant.title,
+            "joker": str(joker) if joker is not None else "",
+            "viewer": self.viewer.letter if self.viewer is not None else "",
+            "seats": [s.as_dict() for s in self.seats],
+            "live_wall": self.live_wall, "dead_wall": self.dead_wall,
+            "has_dead_wall": self.variant is not Variant.GUIYANG,
+            "turn": self.turn.letter if self.turn is not None else "",
+            "to_act": self.to_act,
+            "offer": str(self.offer) if self.offer is not None else "",
+            "offer_from": self.offer_from.letter if self.offer_from is not None else "",
+            "choices": [c.as_dict() for c in self.choices],
+            "discardable": list(self.discardable),
+            "markers": [m.as_dict() for m in self.markers],
+            "log": list(self.log), "finished": self.finished, "outcome": self.outcome,
+            "marks": dict(self.marks), "step": self.step,
+            "last_discard": self.last_discard.letter if self.last_discard is not None else "",
+        }
+
+
+# -- building the picture ------------------------------------------------------------------
+
+def _places(viewer: Wind) -> dict[Wind, str]:
+    return {viewer.next(i): PLACES[i] for i in range(4)}
+
+
+def table_picture(state: HandState, viewer: Wind | None, *, reveal: bool = False,
+                  roles: dict[Wind, str] | None = None, log: bool = True) -> TablePicture:
+    """The table as ``viewer`` sees it (see the module docstring); ``roles`` names the seats
+    ("you", "bot"). ``reveal`` turns every hand face up (the hand is over)."""
+    bottom = viewer if viewer is not None else Wind.EAST
+    places = _places(bottom)
+    roles = roles or {}
+    finished = state.is_terminal()
+    seats = []
+    view = state.view(viewer) if viewer is not None else None
+    for seat in SEATS:
+        if view is None:  # a replay with every hand face up: the whole state is shown
+            player = state.players[seat]
+            concealed: tuple[Tile, ...] | None = player.hand().concealed
+            melds: tuple[tuple[Meld, bool], ...] = tuple((m, False) for m in player.melds)
+            drawn, count = player.drawn, player.concealed_count
+            discards, taken = tuple(player.discards), tuple(player.taken)
+        else:  # everything from the seat's own view, except the hands shown at the end
+            discards, taken = view.discards[seat], view.taken.get(seat, ())
+            if seat is viewer:
+                concealed, drawn, count = view.hand.concealed, view.drawn, sum(view.counts)
+                melds = tuple((m, False) for m in view.melds)
+            elif reveal:
+                player = state.players[seat]
+                concealed, drawn = player.hand().concealed, player.drawn
+                count = player.concealed_count
+                melds = tuple((m, False) for m in player.melds)
+            else:
+                other = view.others[seat]
+                concealed, drawn, count = None, None, other.tiles_in_hand
+                hidden = Meld.kong(KINDS[0], MeldKind.CONCEALED_KONG)  # its tile is never sent
+                melds = (*((m, False) for m in other.melds),
+                         *((hidden, True) for _ in range(other.concealed_kongs)))
+        seats.append(SeatPicture(
+            seat=seat, place=places[seat], role=roles.get(seat, ""), concealed=concealed,
+            count=count, drawn=drawn, melds=melds, discards=discards, taken=taken,
+            notes=_seat_notes(state, seat)))
+    seats.sort(key=lambda s: PLACES.index(s.place))
+    to_act = viewer is not None and not finished and state.current_actor() == viewer
+    offer = view.offer if view is not None and to_act else None
+    legal = view.legal if view is not None and to_act else ()
+    choices = tuple(action_choice(a, offer) for a in legal if a.kind is not ActionKind.DISCARD)
+    discardable = tuple(str(a.tile) for a in legal if a.kind is ActionKind.DISCARD)
+    markers, marks = _markers(state)
+    lines: tuple[str, ...] = ()
+    if log:
+        lines = tuple(seat_log(state.events, viewer) if viewer is not None
+                      else (event_line(e) for e in state.events if e.kind != "window"))
+    return TablePicture(
+        variant=state.variant, viewer=viewer, seats=tuple(seats), live_wall=state.wall.live,
+        dead_wall=state.wall.dead, turn=None if finished else state.turn, to_act=to_act,
+        offer=offer,
+        offer_from=state.offer_from if offer is not None else None, choices=choices,
+        discardable=discardable, markers=markers, log=lines, finished=finished,
+        outcome=str(state.outcome) if state.outcome is not None else "", marks=marks,
+        step=len(state.history), last_discard=_last_discard(state))
+
+
+def _last_discard(state: HandState) -> Wind | None:
+    """The seat whose discard is the latest move (claims and draws since make it None)."""
+    for seat, action in reversed(state.history):
+        if action.kind is ActionKind.DISCARD:
+            return seat
+        if action.kind is not ActionKind.PASS:
+            return None
+    return None
+
+
+def _seat_notes(state: HandState, seat: Wind) -> tuple[str, ...]:
+    """Public notes on a seat: a Hangzhou player bound by the joker restriction."""
+    tracker = state.tracker
+    restricted = getattr(tracker, "restricted", None)
+    if state.variant is Variant.HANGZHOU and restricted and seat in restricted:
+        return ("bound: no calls; must discard the tile drawn",)
+    return ()
+
+
+def _markers(state: HandState) -> tuple[tuple[Marker, ...], dict[str, str]]:
+    variant = state.variant
+    if variant is Variant.HUANGYAN:
+        return _huangyan_markers(state)
+    if variant is Variant.HANGZHOU:
+        return _hangzhou_markers(state), {}
+    return _guiyang_markers(state), {str(FIXED_CHICKEN): "chicken"}
+
+
+def _huangyan_markers(state: HandState) -> tuple[tuple[Marker, ...], dict[str, str]]:
+    rules = state.hooks.rules
+    threshold = int(getattr(rules, "live_tile_stage_threshold", 14))
+    dead = int(getattr(rules, "dead_wall", 16))
+    discarded = {t for p in state.players.values() for t in p.discards}
+    live = tuple(str(t) for t in KINDS if t not in discarded)
+    in_stage = state.wall.live <= threshold and not state.is_terminal()
+    explain = ("Near the end of the wall the table gets dangerous. A Live Tile is a kind nobody "
+               "has discarded yet this hand. Discard a Live Tile in the stage and let someone "
+               "win on it, and you pay for the whole table (unless every tile you held was "
+               "Live). Tiles already discarded are safe.")
+    if in_stage:
+        stage = Marker("stage", "Live Tile Stage", f"{state.wall.live} live tiles left: "
+                       "discard only safe tiles (kinds already discarded)", explain)
+        marks = {str(t): ("live" if str(t) in live else "safe") for t in KINDS}
+        live_marker = Marker("live", "Live Tiles", f"{len(live)} kinds never discarded; "
+                             "in your hand a red L marks them, a green tick the safe ones",
+                             "A Live Tile is a kind nobody "
+                             "has discarded this hand. In the Live Tile Stage, discarding one "
+                             "that someone wins on makes you liable.", tiles=live)
+        return (stage, live_marker), marks
+    left = state.wall.live - threshold
+    if state.is_terminal():
+        reached = getattr(state.tracker, "stage_began", None) is not None
+        text = "reached in this hand" if reached else "not reached in this hand"
+    else:
+        text = (f"begins when {threshold} live tiles are left ({threshold + dead} with the "
+                f"Dead Wall): {left} more draws")
+    return (Marker("stage", "Live Tile Stage", text, explain, active=False),), {}
+
+
+def _hangzhou_markers(state: HandState) -> tuple[Marker, ...]:
+    joker = Marker("joker", "Joker 百搭", "the White Dragons (marked J) are wild",
+                   "Each White Dragon can stand for any tile in a finished hand. A joker can "
+                   "never be claimed or shown in a chow, pong or open kong. Wins are self-drawn "
+                   "only in Hangzhou.", tiles=("5z",))
+    restricted = list(getattr(state.tracker, "restricted", []) or [])
+    explain = ("After a joker is discarded, the next three players may not call (no chow, "
+               "pong or kong) and on their turn must discard the tile they draw, unless it "
+               "makes a concealed kong or a win.")
+    if restricted and not state.is_terminal():
+        names = ", ".join(s.name.title() for s in restricted)
+        rule = Marker("restriction", "Joker restriction", f"{names}: no calls; discard the "
+                      "tile drawn", explain)
+    else:
+        rule = Marker("restriction", "Joker restriction", "none now (it follows a joker "
+                      "discard)", explain, active=False)
+    return (joker, rule)
+
+
+def _guiyang_markers(state: HandState) -> tuple[Marker, ...]:
+    fixed = Marker("chicken", "Chickens 鸡", "the One of Bamboo (1s, with the bird) is the "
+                   "fixed chicken", "At the end of the hand each chicken a player holds, "
+                   "melded or discarded is worth points: the One of Bamboo always; after a win "
+                   "a tile of the wall is turned and the next rank of its suit is a chicken "
+                   "too.", tiles=(str(FIXED_CHICKEN),))
+    charging = next(((s, t) for s, t in getattr(state.tracker, "discards", [])
+                     if t == FIXED_CHICKEN), None)
+    if charging is not None:
+        charge = Marker("charging", "Charging chicken", f"{charging[0].name.title()} "
+                        "discarded the first 1s", "The first One of Bamboo discarded is a "
+                        "charging chicken, worth 3 to its discarder; if someone pongs it, "
+                        "the discarder also pays that player.", tiles=(str(FIXED_CHICKEN),))
+    else:
+        charge = Marker("charging", "Charging chicken", "no 1s discarded yet", "The first One "
+                        "of Bamboo discarded is a charging chicken, worth 3 to its "
+                        "discarder.", active=False)
+    markers = [fixed, charge]
+    reveal = getattr(state.settlement, "reveal", None)
+    if state.is_terminal():
+        if reveal is not None and reveal.indicator is not None:
+            flipped = reveal.flipped
+            text = (f"revealed {reveal.indicator}: the flipped chicken is {flipped}"
+                    + (" (golden chickens: x2)" if reveal.golden else ""))
+            tiles: tuple[str, ...] = (str(reveal.indicator), str(flipped))
+        else:
+            text = ("no tile turned (a drawn hand or an empty wall)")
+            tiles = ()
+        markers.append(Marker("reveal", "Revealed tile", text, "After a win the next tile of "
+                              "the wall is turned face up; the next rank of its suit (9 wraps "
+                              "to 1) is the flipped chicken for this hand.", tiles=tiles))
+    return tuple(markers)

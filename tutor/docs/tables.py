@@ -231,8 +231,9 @@ def comparison() -> str:
     def wins(v: Variant) -> str:
         if v is Variant.HANGZHOU:
             return "self-draw only"
-        several = "several may win" if hooks[v].multiple_winners else "the nearest wins"
-        return f"self-draw or a discard ({several})"
+        several = ("several players may win on one discard" if hooks[v].multiple_winners
+                   else "of several who could win on a discard, the nearest does")
+        return f"self-draw or a discard; {several}"
 
     def dead(v: Variant) -> str:
         n = DEAD_WALL[v]
@@ -245,7 +246,8 @@ def comparison() -> str:
         return kinds
 
     def ends(v: Variant) -> str:
-        return {Variant.HUANGYAN: "a win, or the Yellow Cliff draw when the live wall is empty",
+        return {Variant.HUANGYAN: "a win, or an exhaustive draw (the Yellow Cliff draw) when the "
+                                  "live wall is empty",
                 Variant.HANGZHOU: "a self-drawn win, or an exhaustive draw when the live wall "
                                   "is empty",
                 Variant.GUIYANG: "a win (one or several winners), or an exhaustive draw when "
@@ -258,11 +260,13 @@ def comparison() -> str:
         ("dead wall", *(dead(v) for v in variants)),
         ("what may be claimed", *(claims(v) for v in variants)),
         ("how a hand is won", *(wins(v) for v in variants)),
-        ("winning shapes", *("four groups and a pair" + (", seven pairs" if v.seven_pairs
-                                                         else "") for v in variants)),
+        ("winning shapes", *("four sets and a pair" + (", or seven pairs" if v.seven_pairs
+                                                       else "") for v in variants)),
         ("how a hand ends", *(ends(v) for v in variants)),
-        ("what is paid", "every player scores; four-way reckoning",
-         "base x multipliers; the dealer's wins on a tally", "pattern, beans and chickens"),
+        ("what is paid", "every player scores a hand; the winner is paid, and the others pay "
+                         "each other by their scores",
+         "a base times multipliers; the dealer's own wins are paid only when the deal passes",
+         "the winning pattern, plus points for kongs (beans) and for chicken tiles"),
     ]
     return md_table(("", *(f"{v.title} ({v.chinese})" for v in variants)), rows)
 

@@ -48,7 +48,7 @@ class FirstTurnsView(TutorView):
     """``FirstTurnsView("huangyan", seed=34, seat="S")``: the stepper of the first lesson."""
 
     def __init__(self, variant: Variant | str = Variant.HUANGYAN, *, seed: int = 34,
-                 seat: Wind | str = Wind.SOUTH, moves: int = 12, size: int = 560) -> None:
+                 seat: Wind | str = Wind.SOUTH, moves: int = 12, size: int = 640) -> None:
         self.size = size
         self.walk = FirstTurns(variant, seed=seed, seat=seat, moves=moves)
         self.number = 0
@@ -56,23 +56,23 @@ class FirstTurnsView(TutorView):
         self.picture.add_class("tutor-first-turns-picture")
         self.caption = widgets.HTML()
         self.caption.add_class("tutor-first-turns-caption")
-        self.back = widgets.Button(description="Back", icon="arrow-left",
-                                   layout=widgets.Layout(width="90px"))
+        self.back = widgets.Button(description="◀ Back", layout=widgets.Layout(width="90px"))
         self.back.add_class("tutor-back")
-        self.next = widgets.Button(description="Next", icon="arrow-right", button_style="primary",
+        self.next = widgets.Button(description="Next ▶", button_style="primary",
                                    layout=widgets.Layout(width="90px"))
         self.next.add_class("tutor-next")
         self.slider = widgets.IntSlider(min=0, max=len(self.walk) - 1, value=0,
                                         description="Step", continuous_update=False,
                                         layout=widgets.Layout(width="320px"))
+        wide = {"description_width": "initial"}
         self.game = widgets.Dropdown(options=[(v.title, v) for v in Variant],
-                                     value=self.walk.variant, description="Game",
-                                     layout=widgets.Layout(width="240px"))
+                                     value=self.walk.variant, description="Game", style=wide,
+                                     layout=widgets.Layout(width="250px"))
         self.seat = widgets.Dropdown(options=[(w.name.title(), w) for w in Wind],
-                                     value=self.walk.seat, description="Your seat",
-                                     layout=widgets.Layout(width="200px"))
-        self.seed = widgets.IntText(value=seed, description="Random seed",
-                                    layout=widgets.Layout(width="190px"))
+                                     value=self.walk.seat, description="Your seat", style=wide,
+                                     layout=widgets.Layout(width="170px"))
+        self.seed = widgets.IntText(value=seed, description="Random seed", style=wide,
+                                    layout=widgets.Layout(width="170px"))
         self.deal = widgets.Button(description="Deal again", button_style="info")
         self.message = widgets.HTML()
         self.back.on_click(lambda _b: self.go(self.number - 1))

@@ -14,7 +14,9 @@ learned about its 13-tile hand after a discard, which answers the next claim que
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol
 
 from tutor.core.hand import Meld
@@ -28,7 +30,8 @@ from tutor.game.view import PlayerView
 if TYPE_CHECKING:
     from tutor.game.state import HandState
 
-__all__ = ["BOT_NAMES", "Bot", "BotError", "RandomBot", "SensibleBot", "make_bot", "play_out"]
+__all__ = ["BOT_NAMES", "Bot", "BotError", "RandomBot", "SensibleBot", "make_bot", "play_out",
+           "watching"]
 
 #: The bots ``make_bot`` knows, by name.
 BOT_NAMES = ("random", "sensible")
@@ -418,11 +421,29 @@ def make_bot(name: str, seed: int | None = None) -> RandomBot | SensibleBot:
     raise BotError(f"unknown bot {name[:40]!r} ({' or '.join(BOT_NAMES)})")
 
 
+_WATCHER: ContextVar[Callable[[HandState], None] | None] = ContextVar("tutor_play_out_watcher",
+                                                                       default=None)
+
+
+@contextmanager
+def watching(watcher: Callable[[HandState], None]) -> Iterator[None]:
+    """Within the block, every hand :func:`play_out` finishes is also handed to ``watcher``
+    (in this thread or task only): how ``tutor simulate --sessions N --save FILE`` keeps the
+    hands of sessions that the variants' session players deal and play."""
+    token = _WATCHER.set(watcher)
+    try:
+        yield
+    finally:
+        _WATCHER.reset(token)
+
+
 def play_out(state: HandState, players: Mapping[Wind, Bot]) -> HandState:
     """Let the bots (one per seat) play ``state`` to the end of the hand; return it."""
     while not state.is_terminal():
         seat = state.current_actor()
         assert seat is not None
         state.apply(players[seat].choose(state.view(seat)))
+    watcher = _WATCHER.get()
+    if watcher is not None:
+        watcher(state)
     return state
-

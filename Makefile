@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[notebook,dev]'
+	$(PY) -m pip install --quiet -e '.[notebook,dev,cluster]'
 	touch $@
 
 .PHONY: lab test bench chromium pyodide

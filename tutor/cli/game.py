@@ -27,6 +27,10 @@ def _count(name: str, low: int, high: int | Callable[[], int]) -> Callable[[str]
     def read(text: str) -> int:
         top = high() if callable(high) else high
         shown = text if len(text) <= 24 else f"{text[:20]}..."
+        digits = text.strip().lstrip("+-")
+        if len(text) > 40 and digits.isascii() and digits.isdigit():
+            raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not a number of "
+                                             f"{len(digits):,} digits")
         try:
             value = int(text.strip()) if len(text) <= 40 else None
         except ValueError:

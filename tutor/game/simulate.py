@@ -42,6 +42,8 @@ EXECUTORS = ("local", "dask")
 KEEP_DETAILS = 100_000
 _SEATS = ("E", "S", "W", "N")
 _IN_FLIGHT = 4  # chunks queued per worker
+#: How long to try reaching a Dask scheduler, in seconds.
+DASK_TIMEOUT = 10
 
 
 class SimulationError(TutorError, ValueError):
@@ -366,7 +368,8 @@ def _run_dask(job: Job, seed: int, hands: int, size: int, scheduler: str, tally:
                               '"mahjong-tutor[cluster]"') from None
     variant, bots, overrides = job
     try:
-        client = distributed.Client(scheduler, timeout="10s", set_as_default=False)
+        client = distributed.Client(scheduler, timeout=f"{DASK_TIMEOUT}s",
+                                     set_as_default=False)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
         raise SimulationError(f"cannot reach the Dask scheduler at {scheduler[:80]!r}: "

@@ -52,11 +52,10 @@ def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
     raw = (high - low) / max(1, most - 1)
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    digits = max(0, 1 - math.floor(math.log10(step)))
     first = math.floor(low / step + 1e-9)
-    ticks = [round(first * step, 10)]
-    while ticks[-1] < high - 1e-9 * step:
-        ticks.append(round((first + len(ticks)) * step, 10))
-    return ticks
+    last = max(first + 1, math.ceil(high / step - 1e-9))
+    return [round(k * step, digits) for k in range(first, last + 1)]
 
 
 class _Frame:

@@ -112,8 +112,9 @@ class Comparison:
                          pct(c.wins_by_way.get(way, 0), c.hands)))
         for name in ("median", "p90", "max"):
             if name in b.payment_quantiles or name in c.payment_quantiles:
-                label = {"median": "median", "p90": "top 10% from", "max": "largest"}[name]
-                rows.append((f"winner's gain in a won hand, {label}",
+                label = {"median": "median", "p90": "1 win in 10 gains at least",
+                         "max": "largest"}[name]
+                rows.append((f"winner's gain: {label}",
                              f"{b.payment_quantiles.get(name, 0):g}",
                              f"{c.payment_quantiles.get(name, 0):g}"))
         for seat, name in _SEAT_NAMES.items():

@@ -10,6 +10,7 @@ SVG by :mod:`tutor.display.charts` (under Pyodide, say). CSS classes: ``tutor-wh
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -28,6 +29,8 @@ _BOTS = {"sensible bots": ("sensible",), "sensible and random": ("sensible", "ra
 _NAMES = ("defaults", "with the change")
 _COLOURS = ("#7f8c8d", "#e67e22")
 _XLABEL = "winner's gain in a won hand (points)"
+_TABLE_STYLE = ("<style>.tutor-whatif-table th, .tutor-whatif-table td {padding: 3px 14px}"
+                ".tutor-whatif-table th {border-bottom: 1px solid #999}</style>")
 
 
 def _title(comparison: Comparison) -> str:
@@ -61,12 +64,19 @@ def gains_svg(comparison: Comparison, *, use_matplotlib: bool = True) -> str:
         except ImportError:
             pass
         else:
-            svg: str = figure_svg(gains_figure(comparison))
-            return svg
+            return _fit(figure_svg(gains_figure(comparison)))
     base, changed = comparison.base.gains, comparison.changed.gains
     return histogram_svg(list(zip(_NAMES, (base, changed), strict=True)),
                          gain_bins(base, changed), title=_title(comparison), xlabel=_XLABEL,
                          ylabel="hands", colours=_COLOURS)
+
+
+def _fit(svg: str) -> str:
+    """Let matplotlib's SVG (sized in points) scale to the width of its box."""
+    start = svg.find("<svg")
+    end = svg.find(">", start)
+    head = re.sub(r'\s(width|height)="[^"]*"', "", svg[start:end])
+    return svg[:start] + head + ' width="100%"' + svg[end:]
 
 
 class WhatIfView(TutorView):
@@ -84,9 +94,11 @@ class WhatIfView(TutorView):
                                         value=v.value, description="Game:")
         self.rules = widgets.Textarea(value=self._example[1],
                                       placeholder="name=value, one per line",
-                                      description="Change:")
+                                      description="Change:",
+                                      layout=widgets.Layout(width="42em", height="4.5em"))
         self.hands = widgets.BoundedIntText(value=hands, min=1, max=5000, description="Hands:")
-        self.seed = widgets.IntText(value=seed, description="Random seed:")
+        self.seed = widgets.IntText(value=seed, description="Seed:",
+                                    tooltip="the random seed of the first deal")
         self.bots = widgets.Dropdown(options=list(_BOTS), value=bots, description="Bots:")
         self.run_button = widgets.Button(description="Run", button_style="primary")
         self.run_button.add_class("tutor-whatif-run")
@@ -98,13 +110,15 @@ class WhatIfView(TutorView):
         self.status = widgets.HTML()
         self.table = widgets.HTML()
         self.table.add_class("tutor-whatif-table")
-        self.plot = widgets.HTML()
+        self.plot = widgets.HTML(layout=widgets.Layout(width="620px", max_width="100%"))
         self.plot.add_class("tutor-whatif-plot")
         self.variant.observe(self._variant_changed, names="value")
         self.box = widgets.VBox([
             widgets.HBox([self.variant, self.bots]), self.rules,
             widgets.HBox([self.hands, self.seed, self.run_button, self.reset_button]),
-            widgets.HBox([self.progress, self.status]), self.table, self.plot])
+            widgets.HBox([self.progress, self.status]),
+            widgets.Box([self.table, self.plot], layout=widgets.Layout(
+                display="flex", flex_flow="row wrap", align_items="flex-start"))])
         self.box.add_class("tutor-whatif")
 
     def _variant_changed(self, change: dict[str, Any]) -> None:
@@ -148,7 +162,8 @@ class WhatIfView(TutorView):
         note = ("Rows in bold differ." if differing else
                 "No row differs: in these hands the change never mattered. Try more hands or "
                 "another change.")
-        self.table.value = (table_html(["statistic", *_NAMES], rows, numeric=(1, 2))
+        self.table.value = (_TABLE_STYLE + table_html(["statistic", *_NAMES], rows,
+                                                      numeric=(1, 2))
                             + f"<p style='font-family:sans-serif'>{html.escape(note)}</p>")
         self.plot.value = gains_svg(self.comparison)
         return self.comparison

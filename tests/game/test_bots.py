@@ -12,52 +12,20 @@ from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.game.actions import Action, ActionKind
-from tutor.game.bots import BOT_NAMES, RandomBot, SensibleBot, make_bot, play_out
+from tutor.game.bots import (
+    BOT_NAMES,
+    PlainSensibleBot,
+    RandomBot,
+    SensibleBot,
+    make_bot,
+    play_out,
+)
 from tutor.game.simulate import play_hand
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
 from tutor.game.view import PlayerView
 
 VARIANTS = list(Variant)
-
-
-class PlainSensibleBot:
-    """The sensible bot as documented, written the obvious way: the whole efficiency table
-    every turn, ``shanten`` before and after a claim."""
-
-    name = "plain"
-
-    def choose(self, view: PlayerView) -> Action:
-        from tutor.core.waits import efficiency, shanten
-
-        legal = view.legal
-        kinds = {a.kind for a in legal}
-        for win in (ActionKind.WIN, ActionKind.ROB, ActionKind.SELF_DRAW,
-                    ActionKind.SPECIAL_WIN):
-            if win in kinds:
-                return next(a for a in legal if a.kind is win)
-        if ActionKind.CONCEALED_KONG in kinds:
-            return next(a for a in legal if a.kind is ActionKind.CONCEALED_KONG)
-        if ActionKind.DISCARD in kinds:
-            discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-            if len(discards) == 1 or view.hand.size != 14:
-                return discards[0]
-            eff = efficiency(view.hand, view.variant, view.visible())
-            allowed = {a.tile for a in discards}
-            ranked = [o for o in eff.options if o.discard in allowed]
-            if view.stage is not None:
-                safe = view.discarded_kinds()
-                ranked = [o for o in ranked if o.discard in safe] or ranked
-            return Action(ActionKind.DISCARD, ranked[0].discard)
-        if ActionKind.PASS in kinds:
-            pong = [a for a in legal if a.kind in (ActionKind.PONG, ActionKind.OPEN_KONG)]
-            if pong and view.offer is not None and view.hand.size == 13:
-                before = shanten(view.hand, view.variant)
-                after = efficiency(view.hand.add(view.offer), view.variant)
-                if min(o.shanten for o in after.options) < before:
-                    return pong[0]
-            return Action(ActionKind.PASS)
-        return legal[0]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

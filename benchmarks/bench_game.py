@@ -11,9 +11,12 @@ Dask cluster, all in one run.
    plays the same number of hands with its random agents in the same process. Our hand-analysis
    tables fill as hands are played, so each row follows ``--warmup`` hands of its own (0: time
    it cold).
+   The "again" column plays the same hands a second time: every table entry they need is then
+   filled, as it will be from the start once the tables ship precomputed.
 2. The what-if widget's default: 100 hands under the defaults and 100 under the game's default
    change (:data:`tutor.study.whatif.DEFAULT_CHANGES`), sensible bots, wall time, in a fresh
-   process (cold tables: the first what-if of a notebook) and again in the same process.
+   process (cold tables: the first what-if of a notebook), then twice more in this process
+   (the second time on the same, now warm, hands).
 3. With ``--cluster N``: a Dask ``LocalCluster`` of N worker processes on 127.0.0.1 plays
    ``--cluster-hands`` hands through ``simulate(executor="dask")``; hands per second in all and
    per worker, against the same hands in one local process. On a machine with fewer free cores
@@ -75,8 +78,9 @@ def rlcard_random(hands: int, seed: int) -> float | None:
 
 def bots_table(hands: int, warmup: int, seed: int) -> None:
     peer = rlcard_random(hands, seed)
-    print(f"Full hands: {hands} hands per row after {warmup} warm-up hands, one core, CPU time")
-    print(f"{'engine':<40} {'ms/hand':>8} {'hands/s':>8} {'vs RLCard':>10}")
+    print(f"Full hands: {hands} hands per row after {warmup} warm-up hands, one core, CPU time;")
+    print("'again': the same hands a second time (every table entry they need is filled)")
+    print(f"{'engine':<40} {'ms/hand':>8} {'hands/s':>8} {'vs RLCard':>10} {'again':>7}")
     if peer is not None:
         print(f"{'RLCard mahjong, random agents':<40} {peer * 1000:8.2f} {1 / peer:8.1f} "
               f"{'1.0x':>10}")
@@ -89,9 +93,11 @@ def bots_table(hands: int, warmup: int, seed: int) -> None:
         for label, make in players.items():
             ours(variant, make, warmup, seed + 10_000)
             per_hand = ours(variant, make, hands, seed)
+            again = ours(variant, make, hands, seed)
             ratio = f"{peer / per_hand:9.1f}x" if peer is not None else f"{'-':>10}"
             name = f"{variant.value}, {label}"
-            print(f"{name:<40} {per_hand * 1000:8.2f} {1 / per_hand:8.1f} {ratio}")
+            print(f"{name:<40} {per_hand * 1000:8.2f} {1 / per_hand:8.1f} {ratio} "
+                  f"{again * 1000:7.2f}")
 
 
 def whatif_table() -> None:
@@ -99,7 +105,7 @@ def whatif_table() -> None:
 
     print("\nWhat-if: 100 hands under the defaults + 100 with the change, sensible bots, "
           "wall seconds")
-    print(f"{'game (change)':<52} {'fresh process':>14} {'warm':>8}")
+    print(f"{'game (change)':<52} {'fresh process':>14} {'warm':>8} {'again':>8}")
     for variant in Variant:
         cold = float(subprocess.run([sys.executable, "-c", _WHATIF.format(variant=variant.value)],
                                     cwd=ROOT, capture_output=True, text=True, check=True
@@ -107,8 +113,11 @@ def whatif_table() -> None:
         start = time.perf_counter()
         compare(variant, parse_overrides(DEFAULT_CHANGES[variant]), hands=100)
         warm = time.perf_counter() - start
+        start = time.perf_counter()
+        compare(variant, parse_overrides(DEFAULT_CHANGES[variant]), hands=100)
+        again = time.perf_counter() - start
         name = f"{variant.value} ({DEFAULT_CHANGES[variant]})"
-        print(f"{name:<52} {cold:14.2f} {warm:8.2f}")
+        print(f"{name:<52} {cold:14.2f} {warm:8.2f} {again:8.2f}")
 
 
 def cluster_table(workers: int, hands: int, seed: int) -> None:

@@ -329,11 +329,9 @@ class SensibleBot:
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
         kinds = {a.kind for a in legal}
-        for win in _WINS:
-            if win in kinds:
-                return next(a for a in legal if a.kind is win)
-        if ActionKind.CONCEALED_KONG in kinds:
-            return next(a for a in legal if a.kind is ActionKind.CONCEALED_KONG)
+        for kind in (*_WINS, ActionKind.CONCEALED_KONG):  # always win, always a hidden kong
+            if kind in kinds:
+                return next(a for a in legal if a.kind is kind)
         if ActionKind.DISCARD in kinds:
             return self._discard(view)
         if ActionKind.PASS in kinds:
@@ -406,7 +404,7 @@ class SensibleBot:
         return pong[0] if after < before else _PASS
 
 
-class PlainSensibleBot:
+class PlainSensibleBot(SensibleBot):
     """The sensible bot written the obvious way: the whole efficiency table of
     :func:`tutor.core.waits.efficiency` every turn, :func:`~tutor.core.waits.shanten` before
     and after a claim. It chooses exactly as :class:`SensibleBot` (a test proves it on
@@ -414,36 +412,30 @@ class PlainSensibleBot:
 
     name = "plain sensible"
 
-    def choose(self, view: PlayerView) -> Action:
+    def _discard(self, view: PlayerView) -> Action:
+        from tutor.core.waits import efficiency
+
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
+        if len(discards) == 1 or view.hand.size != 14:
+            return discards[0]
+        allowed = {a.tile for a in discards}
+        ranked = [o for o in efficiency(view.hand, view.variant, view.visible()).options
+                  if o.discard in allowed]
+        if view.stage is not None:
+            safe = view.discarded_kinds()
+            ranked = [o for o in ranked if o.discard in safe] or ranked
+        return _DISCARD[ranked[0].discard.index]
+
+    def _claim(self, view: PlayerView) -> Action:
         from tutor.core.waits import efficiency, shanten
 
-        legal = view.legal
-        kinds = {a.kind for a in legal}
-        for win in _WINS:
-            if win in kinds:
-                return next(a for a in legal if a.kind is win)
-        if ActionKind.CONCEALED_KONG in kinds:
-            return next(a for a in legal if a.kind is ActionKind.CONCEALED_KONG)
-        if ActionKind.DISCARD in kinds:
-            discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-            if len(discards) == 1 or view.hand.size != 14:
-                return discards[0]
-            allowed = {a.tile for a in discards}
-            ranked = [o for o in efficiency(view.hand, view.variant, view.visible()).options
-                      if o.discard in allowed]
-            if view.stage is not None:
-                safe = view.discarded_kinds()
-                ranked = [o for o in ranked if o.discard in safe] or ranked
-            return _DISCARD[ranked[0].discard.index]
-        if ActionKind.PASS in kinds:
-            pong = [a for a in legal if a.kind in (ActionKind.PONG, ActionKind.OPEN_KONG)]
-            if pong and view.offer is not None and view.hand.size == 13:
-                before = shanten(view.hand, view.variant)
-                after = efficiency(view.hand.add(view.offer), view.variant)
-                if min(o.shanten for o in after.options) < before:
-                    return pong[0]
-            return _PASS
-        return legal[0]
+        pong = [a for a in view.legal if a.kind in (ActionKind.PONG, ActionKind.OPEN_KONG)]
+        if pong and view.offer is not None and view.hand.size == 13:
+            before = shanten(view.hand, view.variant)
+            after = efficiency(view.hand.add(view.offer), view.variant)
+            if min(o.shanten for o in after.options) < before:
+                return pong[0]
+        return _PASS
 
 
 def _least_shanten(reading: _Reading, kinds: list[int]) -> int:

@@ -92,6 +92,7 @@ def test_progress_moves_on_every_hand_in_one_process() -> None:
     ({"executor": "dask", "scheduler": "tcp://127.0.0.1:1", "workers": 2}, "own workers"),
     ({"scheduler": "tcp://127.0.0.1:1"}, "dask executor only"),
     ({"chunk": 0}, "chunk must be"),
+    ({"variant": "riichi"}, "unknown variant 'riichi'"),
 ])
 def test_bad_arguments_are_refused(kwargs: dict[str, object], message: str) -> None:
     args: dict[str, object] = {"variant": "huangyan", "hands": 5, **kwargs}

@@ -78,6 +78,15 @@ def _whole(value: object, name: str, low: int, high: int) -> int:
     return value
 
 
+def _variant(variant: Variant | str) -> Variant:
+    try:
+        return Variant.parse(variant)
+    except TutorError:
+        raise
+    except (ValueError, TypeError) as exc:  # Variant.parse's own error is a bare ValueError
+        raise SimulationError(str(exc)[:200]) from None
+
+
 def check_bots(bots: Sequence[str] | str) -> tuple[str, ...]:
     """The bot names for East, South, West, North (1 to 4 names, repeated around the table)."""
     if isinstance(bots, str):
@@ -267,7 +276,7 @@ def simulate(variant: Variant | str, hands: int, seed: int = 0,
     scheduler at ``scheduler`` (for example ``"tcp://10.0.0.5:8786"``); every worker there needs
     this package installed. The result depends only on the variant, hands, seed, bots and
     rules, never on the executor, the workers or the chunk size."""
-    v = Variant.parse(variant)
+    v = _variant(variant)
     hands = _whole(hands, "hands", 1, MAX_HANDS)
     seed = _whole(seed, "seed", -MAX_SEED, MAX_SEED)
     names = check_bots(bots)

@@ -8,7 +8,7 @@ VOILA_TEMPLATE := share/jupyter/voila/templates/mahjong-tutor
 $(VENV)/.installed: pyproject.toml $(wildcard $(VOILA_TEMPLATE)/*)
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[notebook,dev]'
+	$(PY) -m pip install --quiet -e '.[notebook,dev,cluster]'
 	mkdir -p $(VENV)/share/jupyter/voila/templates && cp -r $(VOILA_TEMPLATE) $(VENV)/share/jupyter/voila/templates/
 	touch $@
 

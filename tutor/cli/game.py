@@ -4,31 +4,86 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tutor.cli import Commands, emit
 from tutor.core.variant import Variant
 from tutor.game.record import RecordError, record, replay
-from tutor.game.simulate import play_hand, progress_bar, simulate
+from tutor.game.simulate import EXECUTORS, MAX_HANDS, MAX_SEED, play_hand, progress_bar, simulate
 from tutor.game.variants import hooks_for
-from tutor.rulesets import parse_assignments
+
+#: The most whole sessions one ``tutor simulate --sessions`` run plays.
+MAX_SESSIONS = 10_000
+#: The most hands ``--save`` writes (single hands, or every hand of the sessions played).
+MAX_SAVED_HANDS = 1_000
+_SAVE_HANDS = 100  # single hands saved with --hands
+_CLIP = 240  # the longest error message, in characters
+
+
+def _count(name: str, low: int, high: int | Callable[[], int]) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, with a short message."""
+    def read(text: str) -> int:
+        top = high() if callable(high) else high
+        shown = text if len(text) <= 24 else f"{text[:20]}..."
+        digits = text.strip().lstrip("+-")
+        if len(text) > 40 and digits.isascii() and digits.isdigit():
+            raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not a number of "
+                                             f"{len(digits):,} digits")
+        try:
+            value = int(text.strip()) if len(text) <= 40 else None
+        except ValueError:
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {shown!r}")
+        if not low <= value <= top:
+            raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not {shown}")
+        return value
+    return read
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[str], str]:
+    def read(text: str) -> str:
+        if text.strip().lower() not in options:
+            shown = text if len(text) <= 24 else f"{text[:20]}..."
+            raise argparse.ArgumentTypeError(f"expected {', '.join(options)}, not {shown!r}")
+        return text.strip().lower()
+    return read
+
+
+def _cpus() -> int:
+    from tutor.game.simulate import cpu_count
+
+    return cpu_count()
 
 
 def register(commands: Commands) -> None:
     p = commands.command("simulate", "play seeded hands with bots and summarise them")
-    p.add_argument("--variant", default="huangyan", choices=[v.value for v in Variant])
-    p.add_argument("--hands", type=int, default=100, help="how many hands (default 100)")
-    p.add_argument("--sessions", type=int, default=0,
-                   help="play this many whole sessions instead of single hands")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first hand (default 0)")
+    p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
+                   help="huangyan, hangzhou or guiyang (default huangyan)")
+    p.add_argument("--hands", type=_count("--hands", 1, MAX_HANDS), default=None,
+                   help=f"how many hands (default 100, at most {MAX_HANDS:,})")
+    p.add_argument("--sessions", type=_count("--sessions", 1, MAX_SESSIONS), default=None,
+                   help=f"play this many whole sessions instead of single hands (at most "
+                   f"{MAX_SESSIONS:,})")
+    p.add_argument("--seed", type=_count("--seed", -MAX_SEED, MAX_SEED), default=0,
+                   help="random seed of the first hand or session (default 0)")
     p.add_argument("--bots", default="sensible",
-                   help="comma-separated bots for East, South, West, North: sensible, random")
+                   help="comma-separated bots for East, South, West, North: sensible, random "
+                   "(1 to 4 names, repeated around the table)")
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                    help="change a ruleset value (repeatable)")
-    p.add_argument("--workers", type=int, default=0, help="processes (default: all cores)")
-    p.add_argument("--save", metavar="FILE", help="also save every hand's record (JSON list; "
-                   "at most 100 hands)")
+    p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
+                   help="local: this machine (default); dask: a Dask cluster (needs "
+                   "--scheduler and the cluster extra)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="the Dask scheduler, for example tcp://10.0.0.5:8786")
+    p.add_argument("--workers", type=_count("--workers", 1, _cpus), default=None,
+                   help="local processes (default: every CPU; at most the CPU count)")
+    p.add_argument("--save", metavar="FILE", help=f"also save every hand's record as a JSON "
+                   f"list (at most {_SAVE_HANDS} hands, or every hand of the sessions: at most "
+                   f"{MAX_SAVED_HANDS:,})")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_simulate)
@@ -39,38 +94,91 @@ def register(commands: Commands) -> None:
     p.set_defaults(func=_replay)
 
 
+def _clip(message: str) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= _CLIP else message[:_CLIP - 3] + "..."
+
+
 def _simulate(args: argparse.Namespace) -> int:
+    from tutor.errors import TutorError
+    from tutor.game.simulate import SimulationError
+
+    try:
+        return _run(args)
+    except (TutorError, ValueError, OSError) as exc:
+        raise SimulationError(_clip(str(exc) or type(exc).__name__)) from None
+
+
+def _run(args: argparse.Namespace) -> int:
+    from tutor.game.simulate import SimulationError, check_bots
+    from tutor.rulesets import parse_assignments
+
     variant = Variant.parse(args.variant)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = check_bots(args.bots)
     overrides: dict[str, Any] = dict(parse_assignments(args.rule))
-    if args.hands < 1:
-        raise ValueError("--hands must be at least 1")
-    if args.sessions:
+    hooks_for(variant, overrides)  # a bad rule fails before anything is played
+    if args.scheduler is not None and args.executor != "dask":
+        raise SimulationError("--scheduler goes with --executor dask")
+    if args.sessions is not None:
+        if args.hands is not None:
+            raise SimulationError("give --hands or --sessions, not both")
+        if args.executor != "local" or args.workers is not None:
+            raise SimulationError("--sessions plays in this process: --executor and --workers "
+                                  "apply to --hands")
         return _sessions(args, variant, bots, overrides)
+    hands = 100 if args.hands is None else args.hands
+    if args.executor == "dask" and not args.scheduler:
+        raise SimulationError("--executor dask needs --scheduler ADDRESS (for example "
+                              "tcp://10.0.0.5:8786)")
     if args.save:
-        if args.hands > 100:
-            raise ValueError("--save keeps at most 100 hands")
+        if hands > _SAVE_HANDS:
+            raise SimulationError(f"--save keeps at most {_SAVE_HANDS} hands (asked for "
+                                  f"{hands:,})")
         records = [record(play_hand(variant, args.seed + i, bots, overrides), overrides)
-                   for i in range(args.hands)]
-        Path(args.save).write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
+                   for i in range(hands)]
+        _write(args.save, records)
     show = None if args.no_progress or args.json else progress_bar
-    summary = simulate(variant, args.hands, args.seed, bots, overrides,
-                       workers=args.workers or None, progress=show)
+    summary = simulate(variant, hands, args.seed, bots, overrides, workers=args.workers,
+                       progress=show, executor=args.executor, scheduler=args.scheduler)
     return emit(args, summary.as_dict(), str(summary))
 
 
-def _sessions(args: argparse.Namespace, variant: Variant, bots: list[str],
+def _write(path: str, records: list[dict[str, Any]]) -> None:
+    Path(path).write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
+
+
+def _sessions(args: argparse.Namespace, variant: Variant, bots: tuple[str, ...],
               overrides: dict[str, Any]) -> int:
     import importlib
 
+    from tutor.game.bots import watching
+    from tutor.game.simulate import SimulationError
+    from tutor.game.state import HandState
+
     module = importlib.import_module(f"tutor.game.variants.{variant.value}")
+    records: list[dict[str, Any]] = []
+
+    def keep(state: HandState) -> None:
+        if len(records) >= MAX_SAVED_HANDS:
+            raise SimulationError(f"--save keeps at most {MAX_SAVED_HANDS:,} hands: these "
+                                  "sessions play more (ask for fewer sessions)")
+        records.append(record(state, overrides))
+
     reports = []
     for i in range(args.sessions):
-        reports.append(module.play_session(args.seed + i, bots, overrides))
+        if args.save:
+            with watching(keep):
+                reports.append(module.play_session(args.seed + i, list(bots), overrides))
+        else:
+            reports.append(module.play_session(args.seed + i, list(bots), overrides))
         if not (args.no_progress or args.json):
             progress_bar(i + 1, args.sessions)
+    if args.save:
+        _write(args.save, records)
     data = [{"hands": r.hands, "scores": r.scores, "stats": r.stats} for r in reports]
     text = "\n\n".join(f"session {args.seed + i}:\n{r}" for i, r in enumerate(reports))
+    if args.save:
+        text += f"\n\nsaved {len(records)} hands to {args.save}"
     return emit(args, data, text)
 
 

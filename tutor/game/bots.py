@@ -1,20 +1,53 @@
-"""Bots that play from their own view only."""
+"""Bots that play from their own view only.
+
+:class:`RandomBot` picks any legal action. :class:`SensibleBot` plays for tile efficiency: it
+discards what :func:`tutor.core.waits.efficiency` ranks first (lowest shanten after the discard,
+then the most unseen tiles that improve the hand, then the lowest tile), and it makes exactly
+the choices that ranking gives. It is fast because it does not rebuild the whole efficiency
+table every turn: it keeps a reading of its own hand (each suit's cost-vector id) from turn to
+turn, so a new tile re-reads only its own suit; it compares discards by shanten first and counts
+improving tiles only for the discards that can still come first; and it remembers what it
+learned about its 13-tile hand after a discard, which answers the next claim question and the
+"discard the tile just drawn" option of its next turn.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol
 
-from tutor.core.tiles import Tile, Wind
-from tutor.core.waits import efficiency, shanten
+from tutor.core.hand import Meld
+from tutor.core.tables import INF, SuitTable, conv_id, suit_table, vector
+from tutor.core.tiles import KINDS, Wind
+from tutor.core.variant import Variant
+from tutor.errors import TutorError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.view import PlayerView
 
 if TYPE_CHECKING:
     from tutor.game.state import HandState
 
-__all__ = ["Bot", "RandomBot", "SensibleBot", "make_bot", "play_out"]
+__all__ = ["BOT_NAMES", "Bot", "BotError", "PlainSensibleBot", "RandomBot", "SensibleBot",
+           "make_bot", "play_out", "watching"]
+
+#: The bots ``make_bot`` knows, by name.
+BOT_NAMES = ("random", "sensible")
+
+_OFFSETS = (0, 9, 18, 27)
+_ENDS = (9, 18, 27, 34)
+_SUIT_OF = tuple(min(i // 9, 3) for i in range(34))
+_JOKER = {v: (v.joker.index if v.joker is not None else None) for v in Variant}
+_NATURAL = {v: sum(1 << t.index for t in v.natural_kinds) for v in Variant}
+_WINS = (ActionKind.WIN, ActionKind.ROB, ActionKind.SELF_DRAW, ActionKind.SPECIAL_WIN)
+_PASS = Action(ActionKind.PASS)
+_DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in KINDS)
+
+
+class BotError(TutorError, ValueError):
+    """A bot name no bot answers to."""
 
 
 class Bot(Protocol):
@@ -32,71 +65,399 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
-        return self.rng.choice(view.legal)
+        return self.pick(view.legal)
+
+    def pick(self, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` (the only part of its view this bot reads: :func:`play_out` hands
+        it just the legal actions, without building the rest of the view)."""
+        return self.rng.choice(legal)
+
+
+def _tables(melded: bytes, joker: int | None) -> tuple[SuitTable, ...]:
+    """The four suit tables for a hand whose melds hold ``melded`` copies of each kind (the
+    same shared tables the core's waits use)."""
+    return tuple(suit_table(bytes(0 if i == joker else 4 - melded[i] for i in range(lo, hi)),
+                            s < 3) for s, (lo, hi) in enumerate(zip(_OFFSETS, _ENDS, strict=True)))
+
+
+def _tiles_left(mask: int, left: list[int]) -> int:
+    """The copies left of the kinds in ``mask`` (a bit mask over the 34 kinds)."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += left[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+class _Reading:
+    """A seat's concealed tiles cut into suits, each suit with its cost-vector id, kept from one
+    turn to the next: only a suit whose tiles changed is read again.
+
+    ``ranked(kinds)`` and ``shape(i)`` answer for the 13-tile hand left after discarding kind
+    ``i``: its shanten (the lower of the standard shape and, where allowed, seven pairs) and the
+    natural kinds that lower it, exactly as :func:`tutor.core.waits.efficiency` and
+    :func:`~tutor.core.waits.shanten` define them (before tiles held four times are set aside).
+    What ``shape`` finds is remembered by the 13-tile hand it describes, so the hand kept after
+    a discard is not analysed again when the bot is asked about a claim or draws its next
+    tile."""
+
+    __slots__ = ("convs", "dead", "held", "ids", "joker", "jokers", "melded", "melds", "memo",
+                 "minus", "natural", "odd", "others", "pairs", "rests", "seven", "suits", "tables",
+                 "target", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.joker = _JOKER[variant]
+        self.melds: tuple[Meld, ...] | None = None
+        self.suits: list[bytes] = [b"", b"", b"", b""]
+        self.ids = [0, 0, 0, 0]
+        self.minus: list[tuple[int, ...]] = [(), (), (), ()]
+        self.memo: dict[bytes, tuple[int, int]] = {}
+        self.others: dict[tuple[int, int], int] = {}
+
+    def read(self, counts: tuple[int, ...], melds: tuple[Meld, ...]) -> None:
+        """Bring the reading up to date with the seat's concealed ``counts`` and ``melds``."""
+        natural = bytearray(counts)
+        self.jokers = 0
+        if self.joker is not None:
+            self.jokers = natural[self.joker]
+            natural[self.joker] = 0
+        self.natural = bytes(natural)
+        if melds != self.melds:
+            melded = bytearray(34)
+            for meld in melds:
+                for t in meld.tiles:
+                    melded[t.index] += 1
+            self.melded = bytes(melded)
+            self.tables = _tables(self.melded, self.joker)
+            self.melds = melds
+            self.target = 2 * (4 - len(melds)) + 1
+            self.seven = not melds and self.variant.seven_pairs
+            self.suits = [b"", b"", b"", b""]  # other limits: read every suit again
+            self.memo.clear()
+        elif len(self.memo) > 256:
+            self.memo.clear()
+        for s in range(4):
+            piece = self.natural[_OFFSETS[s]:_ENDS[s]]
+            if piece != self.suits[s]:
+                self.suits[s] = piece
+                self.ids[s] = self.tables[s].id(piece)
+                self.minus[s] = _minus_ids(self.tables[s], piece)
+        held = list(counts)
+        if melds:
+            for k, n in enumerate(self.melded):
+                held[k] += n
+        self.held = held
+        self.others.clear()
+        self.dead = sum(1 << k for k, n in enumerate(held) if n >= 4) if 4 in held else 0
+        a, b, c, d = self.ids
+        # convs[s][t]: the two suits other than s and t, convolved
+        cd, bd, bc, ad, ac, ab = (conv_id(c, d), conv_id(b, d), conv_id(b, c), conv_id(a, d),
+                                  conv_id(a, c), conv_id(a, b))
+        self.convs = ((0, cd, bd, bc), (cd, 0, ad, ac), (bd, ad, 0, ab), (bc, ac, ab, 0))
+        self.rests = (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c))
+        if self.seven:
+            self.pairs = sum(n >> 1 for n in natural)
+            self.odd = sum(n & 1 for n in natural)
+
+    def ranked(self, kinds: list[int]) -> list[tuple[int, int]]:
+        """(shanten after discarding it, kind) for each of ``kinds``, lowest first, before the
+        dead-wait rule (which can only raise a shanten): a cheap first sort."""
+        out = []
+        target, rests, minus, joker = self.target, self.rests, self.minus, self.joker
+        seven = self.seven
+        for i in kinds:
+            if i == joker:
+                jokers = self.jokers - 1
+                own, s = self.ids[0], 0
+            else:
+                jokers = self.jokers
+                s = _SUIT_OF[i]
+                own = minus[s][i - _OFFSETS[s]]
+            sh = vector(conv_id(own, rests[s]))[target] - jokers - 1
+            if seven:
+                sh = min(sh, _seven_missing(*self._pairs_after(i)) - jokers - 1)
+            out.append((sh, i))
+        out.sort()
+        return out
+
+    def _pairs_after(self, i: int) -> tuple[int, int]:
+        """(pairs, kinds held an odd number of times) after discarding kind ``i``."""
+        if i == self.joker:
+            return self.pairs, self.odd
+        if self.natural[i] & 1:
+            return self.pairs, self.odd - 1
+        return self.pairs - 1, self.odd + 1
+
+    def shape(self, i: int) -> tuple[int, int]:
+        """(shanten, mask of the natural kinds that lower it) after discarding kind ``i``."""
+        if i == self.joker:
+            key = self.natural + bytes((self.jokers - 1,))
+        else:
+            after = bytearray(self.natural)
+            after[i] -= 1
+            key = bytes(after) + bytes((self.jokers,))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._shape(i, key[:34])
+        return found
+
+    def _shape(self, i: int, natural: bytes) -> tuple[int, int]:
+        jokers = self.jokers
+        target = self.target
+        if i == self.joker:
+            jokers -= 1
+            s, own, smaller = 0, self.ids[0], self.suits[0]
+        else:
+            s = _SUIT_OF[i]
+            own = self.minus[s][i - _OFFSETS[s]]
+            smaller = natural[_OFFSETS[s]:_ENDS[s]]
+        std = vector(conv_id(own, self.rests[s]))[target] - jokers - 1
+        seven, pairs, odd = INF, 0, 0
+        if self.seven:
+            pairs, odd = self._pairs_after(i)
+            seven = _seven_missing(pairs, odd) - jokers - 1
+        best = min(std, seven)
+        mask = 0
+        if std == best:
+            mask = _suit_mask(self.tables[s], smaller, self.rests[s], target)
+            if mask >= 0:
+                rest = self._others(s, own)
+                mask = mask << _OFFSETS[s] | rest if rest >= 0 else 0
+            else:
+                mask = 0
+        if seven == best:
+            mask |= _seven_mask(natural, pairs, odd)
+        return best, mask & _NATURAL[self.variant]
+
+
+    def _others(self, s: int, own: int) -> int:
+        """The kinds outside suit ``s`` that lower the missing count when suit ``s`` reads as
+        ``own`` (-1: the hand can never be complete); shared by the discards of one suit that
+        leave it with the same cost vector."""
+        found = self.others.get((s, own))
+        if found is None:
+            found = 0
+            convs = self.convs[s]
+            for t in range(4):
+                if t != s:
+                    part = _suit_mask(self.tables[t], self.suits[t], conv_id(own, convs[t]),
+                                      self.target)
+                    if part < 0:
+                        found = -1
+                        break
+                    found |= part << _OFFSETS[t]
+            self.others[(s, own)] = found
+        return found
+
+
+_MINUS: dict[tuple[SuitTable, bytes], tuple[int, ...]] = {}
+
+
+def _minus_ids(table: SuitTable, piece: bytes) -> tuple[int, ...]:
+    """Per rank, the cost-vector id of the suit ``piece`` with one tile of that rank taken
+    away (-1 where there is none)."""
+    key = (table, piece)
+    found = _MINUS.get(key)
+    if found is None:
+        ids = []
+        for r, n in enumerate(piece):
+            if n:
+                smaller = bytearray(piece)
+                smaller[r] -= 1
+                ids.append(table.id(bytes(smaller)))
+            else:
+                ids.append(-1)
+        found = tuple(ids)
+        if len(_MINUS) < 200_000:
+            _MINUS[key] = found
+    return found
+
+
+def _suit_mask(table: SuitTable, piece: bytes, rest: int, target: int) -> int:
+    """The ranks of one suit that lower the hand's missing count, given the rest of the hand
+    (the cost-vector id ``rest``); -1 when the hand can never be complete."""
+    best, ranks = table.lowering(piece, rest, target)
+    return ranks if best < INF else -1
+
+
+def _seven_missing(pairs: int, odd: int) -> int:
+    """Tiles missing for seven pairs, given the pairs and the kinds held an odd number of
+    times (four identical tiles count as two pairs)."""
+    short = 7 - min(7, pairs)
+    upgraded = min(odd, short)
+    return upgraded + 2 * (short - upgraded)
+
+
+def _seven_mask(natural: bytes, pairs: int, odd: int) -> int:
+    """The kinds that bring seven pairs closer: a single's mate, or any kind with room when
+    there are too few singles."""
+    short = 7 - min(7, pairs)
+    if short == 0:
+        return 0
+    if odd < short:
+        return sum(1 << k for k, n in enumerate(natural) if n < 4)
+    return sum(1 << k for k, n in enumerate(natural) if n & 1)
 
 
 class SensibleBot:
     """Takes every win; discards for efficiency (shanten first, then tiles left); in a danger
-    stage (Huangyan's Live Tile Stage) prefers safe discards; claims a meld when it brings the
-    hand closer to ready; declares concealed kongs."""
+    stage (Huangyan's Live Tile Stage) prefers safe discards; claims a pong or kong when the
+    hand with the claimed tile is closer to ready than without it; declares concealed kongs."""
 
     name = "sensible"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self._reading: _Reading | None = None
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
         kinds = {a.kind for a in legal}
-        for win in (ActionKind.WIN, ActionKind.ROB, ActionKind.SELF_DRAW, ActionKind.SPECIAL_WIN):
-            if win in kinds:
-                return next(a for a in legal if a.kind is win)
-        if ActionKind.CONCEALED_KONG in kinds:
-            return next(a for a in legal if a.kind is ActionKind.CONCEALED_KONG)
+        for kind in (*_WINS, ActionKind.CONCEALED_KONG):  # always win, always a hidden kong
+            if kind in kinds:
+                return next(a for a in legal if a.kind is kind)
         if ActionKind.DISCARD in kinds:
             return self._discard(view)
         if ActionKind.PASS in kinds:
             return self._claim(view)
         return legal[0]
 
+    def _read(self, view: PlayerView, counts: tuple[int, ...]) -> _Reading:
+        reading = self._reading
+        if reading is None or reading.variant is not view.variant:
+            reading = self._reading = _Reading(view.variant)
+        reading.read(counts, view.melds)
+        return reading
+
     def _discard(self, view: PlayerView) -> Action:
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
-        if len(discards) == 1 or view.hand.size != 14:
+        if len(discards) == 1 or sum(view.counts) + 3 * len(view.melds) != 14:
             return discards[0]
-        eff = efficiency(view.hand, view.variant, view.visible())
-        allowed = {a.tile for a in discards}
-        safe = _safe_tiles(view)
-        ranked = [o for o in eff.options if o.discard in allowed]
-        if safe is not None:
-            safer = [o for o in ranked if o.discard in safe]
+        reading = self._read(view, view.counts)
+        candidates = sorted({a.tile.index for a in discards if a.tile is not None})
+        if view.stage is not None:  # a danger stage: safe discards first, if there are any
+            safe = {t.index for t in view.discarded_kinds()}
+            safer = [i for i in candidates if i in safe]
             if safer:
-                ranked = safer
-        best = ranked[0]
-        return Action(ActionKind.DISCARD, best.discard)
+                candidates = safer
+        # the discards with the lowest shanten (after the dead-wait rule) contend
+        contenders: list[tuple[int, int]] = []  # (kind, mask of the kinds that improve)
+        low = INF
+        for raw, i in reading.ranked(candidates):
+            if raw > low:
+                break  # the dead-wait rule only ever raises a shanten
+            sh, mask = raw, -1
+            if raw == 0:
+                mask = reading.shape(i)[1] & ~reading.dead
+                if not mask:
+                    sh = 1  # ready only on tiles the player holds all of: not ready
+            if sh < low:
+                low, contenders = sh, [(i, mask)]
+            elif sh == low:
+                contenders.append((i, mask))
+        if len(contenders) == 1:
+            return _DISCARD[contenders[0][0]]
+        # then the most tiles left that improve the hand, then the lowest kind
+        held = reading.held
+        left = [4 - n for n in held]
+        for t in view.visible():
+            left[t.index] -= 1
+        joker = reading.joker
+        joker_bit = 1 << joker if joker is not None and held[joker] < 4 else 0
+        best = (1, 0)
+        for i, mask in contenders:
+            if mask < 0:
+                mask = reading.shape(i)[1] & ~reading.dead
+            count = _tiles_left(mask | joker_bit, left)
+            if (-count, i) < best:
+                best = (-count, i)
+        return _DISCARD[best[1]]
 
     def _claim(self, view: PlayerView) -> Action:
         pong = [a for a in view.legal if a.kind in (ActionKind.PONG, ActionKind.OPEN_KONG)]
+        offer = view.offer
+        if not pong or offer is None or sum(view.counts) + 3 * len(view.melds) != 13:
+            return _PASS
+        counts = list(view.counts)
+        counts[offer.index] += 1
+        reading = self._read(view, tuple(counts))
+        before = reading.shape(offer.index)[0]  # the hand as it is, without the offer
+        if before == 0 and not reading.shape(offer.index)[1]:
+            before = 1
+        after = _least_shanten(reading, [i for i, n in enumerate(counts) if n])
+        return pong[0] if after < before else _PASS
+
+
+class PlainSensibleBot(SensibleBot):
+    """The sensible bot written the obvious way: the whole efficiency table of
+    :func:`tutor.core.waits.efficiency` every turn, :func:`~tutor.core.waits.shanten` before
+    and after a claim. It chooses exactly as :class:`SensibleBot` (a test proves it on
+    thousands of decisions) and is kept as that reference, and for the benchmark."""
+
+    name = "plain sensible"
+
+    def _discard(self, view: PlayerView) -> Action:
+        from tutor.core.waits import efficiency
+
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
+        if len(discards) == 1 or view.hand.size != 14:
+            return discards[0]
+        allowed = {a.tile for a in discards}
+        ranked = [o for o in efficiency(view.hand, view.variant, view.visible()).options
+                  if o.discard in allowed]
+        if view.stage is not None:
+            safe = view.discarded_kinds()
+            ranked = [o for o in ranked if o.discard in safe] or ranked
+        return _DISCARD[ranked[0].discard.index]
+
+    def _claim(self, view: PlayerView) -> Action:
+        from tutor.core.waits import efficiency, shanten
+
+        pong = [a for a in view.legal if a.kind in (ActionKind.PONG, ActionKind.OPEN_KONG)]
         if pong and view.offer is not None and view.hand.size == 13:
             before = shanten(view.hand, view.variant)
-            after = view.hand.add(view.offer)
-            if min(o.shanten for o in efficiency(after, view.variant).options) < before:
+            after = efficiency(view.hand.add(view.offer), view.variant)
+            if min(o.shanten for o in after.options) < before:
                 return pong[0]
-        return Action(ActionKind.PASS)
+        return _PASS
 
 
-def _safe_tiles(view: PlayerView) -> set[Tile] | None:
-    """In a danger stage, the kinds already discarded this hand (Live Tiles are the rest)."""
-    if view.stage is None:
-        return None
-    return view.discarded_kinds()
+def _least_shanten(reading: _Reading, kinds: list[int]) -> int:
+    """The lowest shanten among the discards of a 14-tile hand (the dead-wait rule applied)."""
+    ranked = reading.ranked(kinds)
+    if ranked[0][0] != 0:
+        return ranked[0][0]
+    for raw, i in ranked:
+        if raw == 0 and reading.shape(i)[1] & ~reading.dead:
+            return 0
+    return 1
 
 
 def make_bot(name: str, seed: int | None = None) -> RandomBot | SensibleBot:
+    """A bot by name (one of :data:`BOT_NAMES`), seeded."""
     if name == "random":
         return RandomBot(seed)
     if name == "sensible":
         return SensibleBot(seed)
-    raise ValueError(f"unknown bot {name!r} (random or sensible)")
+    raise BotError(f"unknown bot {name[:40]!r} ({' or '.join(BOT_NAMES)})")
+
+
+_WATCHER: ContextVar[Callable[[HandState], None] | None] = ContextVar("tutor_play_out_watcher",
+                                                                       default=None)
+
+
+@contextmanager
+def watching(watcher: Callable[[HandState], None]) -> Iterator[None]:
+    """Within the block, every hand :func:`play_out` finishes is also handed to ``watcher``
+    (in this thread or task only): how ``tutor simulate --sessions N --save FILE`` keeps the
+    hands of sessions that the variants' session players deal and play."""
+    token = _WATCHER.set(watcher)
+    try:
+        yield
+    finally:
+        _WATCHER.reset(token)
 
 
 def play_out(state: HandState, players: Mapping[Wind, Bot]) -> HandState:
@@ -104,5 +465,12 @@ def play_out(state: HandState, players: Mapping[Wind, Bot]) -> HandState:
     while not state.is_terminal():
         seat = state.current_actor()
         assert seat is not None
-        state.apply(players[seat].choose(state.view(seat)))
+        bot = players[seat]
+        if type(bot).choose is RandomBot.choose:  # reads only the legal actions of its view
+            state.apply(bot.pick(state.legal_actions()))  # type: ignore[attr-defined]
+        else:
+            state.apply(bot.choose(state.view(seat)))
+    watcher = _WATCHER.get()
+    if watcher is not None:
+        watcher(state)
     return state

@@ -1,22 +1,53 @@
-"""Seeded simulation of many hands with bots, spread over the machine's cores."""
+"""Seeded simulation of many hands with bots: in this process, over the machine's cores, or on
+a Dask cluster.
+
+Hand ``i`` of a run is dealt from random seed ``seed + i`` and played by the same bots, so a run
+is fixed by its arguments. The hands are cut into chunks of consecutive seeds; whichever
+executor plays the chunks and in whatever order they finish, their results are folded in seed
+order. The same arguments therefore give exactly the same statistics on one core, on every core
+(``workers``) or on a Dask cluster of any size (``executor="dask"``, ``scheduler=ADDRESS``;
+needs the ``cluster`` extra: ``pip install "mahjong-tutor[cluster]"``).
+
+Bad arguments raise :class:`SimulationError` (an unknown bot: :class:`~tutor.game.bots.BotError`;
+a bad rule: :class:`~tutor.errors.RulesError`) before any hand is played. A run has at most
+:data:`MAX_HANDS` hands; seeds are made as the chunks are handed out, never listed in advance.
+"""
 
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.variant import Variant
-from tutor.game.bots import make_bot, play_out
+from tutor.errors import TutorError
+from tutor.game.bots import BOT_NAMES, make_bot, play_out
+from tutor.game.hooks import Hooks
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
 
-__all__ = ["HandSummary", "Summary", "play_hand", "simulate"]
+__all__ = ["EXECUTORS", "MAX_HANDS", "MAX_SEED", "HandSummary", "SimulationError", "Summary",
+           "check_bots", "cpu_count", "play_chunk", "play_hand", "simulate"]
+
+#: The most hands one run may play (ten million: a million-hand what-if fits ten times over).
+MAX_HANDS = 10_000_000
+#: Seeds lie between ``-MAX_SEED`` and ``MAX_SEED``.
+MAX_SEED = 2**63 - 1
+#: Where the hands are played: ``local`` (this machine) or ``dask`` (a Dask cluster).
+EXECUTORS = ("local", "dask")
+#: Runs up to this size keep every hand's figures (``Summary.gains``, ``Summary.stat``).
+KEEP_DETAILS = 100_000
+_SEATS = ("E", "S", "W", "N")
+_IN_FLIGHT = 4  # chunks queued per worker
+#: How long to try reaching a Dask scheduler, in seconds.
+DASK_TIMEOUT = 10
+
+
+class SimulationError(TutorError, ValueError):
+    """Arguments a simulation cannot run with (hands, seed, bots, workers, executor)."""
 
 
 @dataclass(frozen=True)
@@ -30,10 +61,52 @@ class HandSummary:
     extra: dict[str, float] = field(default_factory=dict)
 
 
+def cpu_count() -> int:
+    """The CPUs this process may use (the most ``workers`` a local run may ask for)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SimulationError(f"{name} must be a whole number, not {type(value).__name__}")
+    if not low <= value <= high:
+        shown = str(value) if value.bit_length() <= 64 else f"a {value.bit_length()}-bit number"
+        raise SimulationError(f"{name} must be {low:,} to {high:,}, not {shown}")
+    return value
+
+
+def _variant(variant: Variant | str) -> Variant:
+    try:
+        return Variant.parse(variant)
+    except TutorError:
+        raise
+    except (ValueError, TypeError) as exc:  # Variant.parse's own error is a bare ValueError
+        raise SimulationError(str(exc)[:200]) from None
+
+
+def check_bots(bots: Sequence[str] | str) -> tuple[str, ...]:
+    """The bot names for East, South, West, North (1 to 4 names, repeated around the table)."""
+    if isinstance(bots, str):
+        bots = [b.strip() for b in bots.split(",")]
+    names = tuple(bots)
+    if not names or len(names) > 4 or not all(isinstance(b, str) and b for b in names):
+        raise SimulationError(f"bots: give 1 to 4 names, each {' or '.join(BOT_NAMES)} "
+                              "(seats East, South, West, North take them in turn)")
+    for name in names:
+        make_bot(name)  # BotError for an unknown name
+    return names
+
+
 def play_hand(variant: Variant, seed: int, bots: Sequence[str],
               overrides: dict[str, Any] | None = None) -> HandState:
     """Play one hand to the end; seat i (East, South, West, North) uses ``bots[i % len]``."""
-    hooks = hooks_for(variant, overrides)
+    return _play(hooks_for(variant, overrides), seed, bots)
+
+
+def _play(hooks: Hooks, seed: int, bots: Sequence[str]) -> HandState:
     state = HandState.new(hooks, seed=seed)
     players = {seat: make_bot(bots[i % len(bots)], seed * 4 + i)
                for i, seat in enumerate(state.players)}
@@ -53,15 +126,18 @@ def _summarise(state: HandState) -> HandSummary:
                        extra)
 
 
-def _batch(args: tuple[str, list[int], list[str], dict[str, Any]]) -> list[HandSummary]:
-    variant, seeds, bots, overrides = args
-    v = Variant.parse(variant)
-    return [_summarise(play_hand(v, s, bots, overrides)) for s in seeds]
+def play_chunk(variant: str, start: int, count: int, bots: Sequence[str],
+               overrides: Mapping[str, Any]) -> list[HandSummary]:
+    """Play the hands of seeds ``start`` to ``start + count - 1`` (one task of a worker
+    process or a Dask worker; the ruleset's hooks are made once for the chunk)."""
+    hooks = hooks_for(variant, dict(overrides))
+    return [_summarise(_play(hooks, s, bots)) for s in range(start, start + count)]
 
 
 @dataclass(frozen=True)
 class Summary:
-    """Statistics over simulated hands."""
+    """Statistics over simulated hands. ``details`` (every hand's :class:`HandSummary`) is kept
+    for runs of at most :data:`KEEP_DETAILS` hands."""
 
     variant: Variant
     hands: int
@@ -76,14 +152,20 @@ class Summary:
     extra: dict[str, float]
     details: tuple[HandSummary, ...] = field(default=(), repr=False, compare=False)
 
+    def _details(self) -> tuple[HandSummary, ...]:
+        if len(self.details) != self.hands:
+            raise SimulationError(f"a run of {self.hands:,} hands keeps no per-hand figures "
+                                  f"(only runs of at most {KEEP_DETAILS:,} do)")
+        return self.details
+
     @property
     def gains(self) -> list[int]:
         """The winner's net gain in every won hand (the first winner's, with several)."""
-        return [d.net[d.winners[0]] for d in self.details if d.winners and d.net]
+        return [d.net[d.winners[0]] for d in self._details() if d.winners and d.net]
 
     def stat(self, name: str) -> list[float]:
         """One per-hand statistic of the variant (``hand_stats``) over every hand."""
-        return [d.extra.get(name, 0.0) for d in self.details]
+        return [d.extra.get(name, 0.0) for d in self._details()]
 
     def as_dict(self) -> dict[str, object]:
         return {"variant": self.variant.value, "hands": self.hands, "seed": self.seed,
@@ -111,59 +193,231 @@ class Summary:
         return "\n".join(lines)
 
 
+class _Tally:
+    """Running totals over hands added in seed order: exact integer sums, so the result does
+    not depend on how the hands were cut into chunks."""
+
+    def __init__(self, keep: bool) -> None:
+        self.hands = self.draws = self.moves = self.net_hands = 0
+        self.by_seat: Counter[str] = Counter()
+        self.by_way: Counter[str] = Counter()
+        self.net = dict.fromkeys(_SEATS, 0)
+        self.gains: Counter[int] = Counter()
+        self.extra: dict[str, float] = {}
+        self.details: list[HandSummary] | None = [] if keep else None
+
+    def add(self, r: HandSummary) -> None:
+        self.hands += 1
+        self.moves += r.moves
+        self.by_seat.update(r.winners)
+        if r.winners:
+            self.by_way[r.how] += 1
+        else:
+            self.draws += 1
+        if r.net:
+            self.net_hands += 1
+            for s in _SEATS:
+                self.net[s] += r.net.get(s, 0)
+            if r.winners:
+                self.gains[r.net[r.winners[0]]] += 1
+        for key, value in r.extra.items():
+            self.extra[key] = self.extra.get(key, 0.0) + value
+        if self.details is not None:
+            self.details.append(r)
+
+    def summary(self, variant: Variant, seed: int, bots: tuple[str, ...]) -> Summary:
+        n = self.hands
+        mean_net = ({s: self.net[s] / self.net_hands for s in _SEATS} if self.net_hands
+                    else {})
+        return Summary(variant, n, seed, bots, {s: self.by_seat.get(s, 0) for s in _SEATS},
+                       dict(sorted(self.by_way.items())), self.draws, mean_net,
+                       _quantiles(self.gains), self.moves / n,
+                       {k: self.extra[k] / n for k in sorted(self.extra)},
+                       tuple(self.details or ()))
+
+
+def _quantiles(gains: Counter[int]) -> dict[str, float]:
+    """min, median, p90, max of the gains (the nearest rank, as on the sorted list)."""
+    total = sum(gains.values())
+    if not total:
+        return {}
+    values = sorted(gains)
+    out: dict[str, float] = {}
+    for name, q in (("min", 0.0), ("median", 0.5), ("p90", 0.9), ("max", 1.0)):
+        rank = min(total - 1, int(q * (total - 1) + 0.5))
+        seen = 0
+        for v in values:
+            seen += gains[v]
+            if seen > rank:
+                out[name] = v
+                break
+    return out
+
+
+Job = tuple[str, tuple[str, ...], dict[str, Any]]
+
+
+def _chunks(seed: int, hands: int, size: int) -> Iterator[tuple[int, int]]:
+    """(first seed, count) of each chunk, made lazily."""
+    for offset in range(0, hands, size):
+        yield seed + offset, min(size, hands - offset)
+
+
 def simulate(variant: Variant | str, hands: int, seed: int = 0,
              bots: Sequence[str] = ("sensible",), overrides: dict[str, Any] | None = None,
-             workers: int | None = None, progress: Callable[[int, int], None] | None = None
-             ) -> Summary:
+             workers: int | None = None, progress: Callable[[int, int], None] | None = None,
+             *, executor: str = "local", scheduler: str | None = None,
+             chunk: int | None = None) -> Summary:
     """Play ``hands`` seeded hands (hand i uses seed ``seed + i``) and summarise them.
 
-    Batches go to ``workers`` processes (default: the machine's cores); the result does not
-    depend on how many, only on the random seed."""
-    v = Variant.parse(variant)
-    overrides = dict(overrides or {})
-    hooks_for(v, overrides)  # fail early on bad overrides
-    workers = workers or os.cpu_count() or 1
-    seeds = [seed + i for i in range(hands)]
-    size = max(1, min(200, hands // (workers * 4) or 1))
-    batches = [seeds[i:i + size] for i in range(0, hands, size)]
-    jobs = [(v.value, b, list(bots), overrides) for b in batches]
-    results: list[HandSummary] = []
-    if workers == 1 or len(batches) == 1:
-        for job in jobs:
-            results += _batch(job)
-            if progress:
-                progress(len(results), hands)
+    ``executor="local"`` plays them here: in this process with ``workers=1`` (``progress`` is
+    then called after every hand), else in ``workers`` processes (default: every CPU; at most
+    :func:`cpu_count`). ``executor="dask"`` sends chunks of ``chunk`` hands to the Dask
+    scheduler at ``scheduler`` (for example ``"tcp://10.0.0.5:8786"``); every worker there needs
+    this package installed. The result depends only on the variant, hands, seed, bots and
+    rules, never on the executor, the workers or the chunk size."""
+    v = _variant(variant)
+    hands = _whole(hands, "hands", 1, MAX_HANDS)
+    seed = _whole(seed, "seed", -MAX_SEED, MAX_SEED)
+    names = check_bots(bots)
+    if executor not in EXECUTORS:
+        raise SimulationError(f"executor must be {' or '.join(EXECUTORS)}, "
+                              f"not {str(executor)[:40]!r}")
+    if executor == "dask":
+        if workers is not None:
+            raise SimulationError("workers applies to the local executor: a Dask cluster has "
+                                  "its own workers")
+        if not isinstance(scheduler, str) or not scheduler.strip() or len(scheduler) > 200:
+            raise SimulationError("the dask executor needs the scheduler's address, for "
+                                  "example tcp://10.0.0.5:8786")
+    elif scheduler is not None:
+        raise SimulationError("a scheduler address applies to the dask executor only")
+    if workers is not None:
+        workers = _whole(workers, "workers", 1, cpu_count())
+    if chunk is not None:
+        chunk = _whole(chunk, "chunk", 1, 100_000)
+    changes = dict(overrides or {})
+    hooks_for(v, changes)  # fail early on bad overrides
+    job: Job = (v.value, names, changes)
+    tally = _Tally(keep=hands <= KEEP_DETAILS)
+    if executor == "dask":
+        assert scheduler is not None
+        _run_dask(job, seed, hands, chunk or 500, scheduler.strip(), tally, progress)
     else:
-        with ProcessPoolExecutor(workers) as pool:
-            for part in pool.map(_batch, jobs):
-                results += part
-                if progress:
-                    progress(len(results), hands)
-    return _summary(v, seed, tuple(bots), results)
+        workers = workers or cpu_count()
+        if workers == 1 or hands == 1:
+            _run_here(job, seed, hands, tally, progress)
+        else:
+            size = chunk or max(1, min(500, hands // (workers * 8)))
+            _run_pool(job, seed, hands, size, workers, tally, progress)
+    return tally.summary(v, seed, names)
 
 
-def _summary(variant: Variant, seed: int, bots: tuple[str, ...],
-             results: list[HandSummary]) -> Summary:
-    seats = ("E", "S", "W", "N")
-    by_seat = Counter(w for r in results for w in r.winners)
-    by_way = Counter(r.how for r in results if r.winners)
-    nets = [r.net for r in results if r.net]
-    mean_net = {s: statistics.fmean(n.get(s, 0) for n in nets) for s in seats} if nets else {}
-    gains = sorted(r.net[r.winners[0]] for r in results if r.winners and r.net)
-    quantiles: dict[str, float] = {}
-    if gains:
-        for name, q in (("min", 0.0), ("median", 0.5), ("p90", 0.9), ("max", 1.0)):
-            quantiles[name] = gains[min(len(gains) - 1, int(q * (len(gains) - 1) + 0.5))]
-    keys = sorted({k for r in results for k in r.extra})
-    extra = {k: statistics.fmean(r.extra.get(k, 0.0) for r in results) for k in keys}
-    return Summary(variant, len(results), seed, bots, {s: by_seat.get(s, 0) for s in seats},
-                   dict(sorted(by_way.items())), sum(1 for r in results if not r.winners),
-                   mean_net, quantiles, statistics.fmean(r.moves for r in results), extra,
-                   tuple(results))
+def _run_here(job: Job, seed: int, hands: int, tally: _Tally,
+              progress: Callable[[int, int], None] | None) -> None:
+    variant, bots, overrides = job
+    hooks = hooks_for(variant, overrides)
+    for s in range(seed, seed + hands):
+        tally.add(_summarise(_play(hooks, s, bots)))
+        if progress:
+            progress(tally.hands, hands)
+
+
+class _InOrder:
+    """Folds chunk results into the tally in chunk order, whatever order they arrive in."""
+
+    def __init__(self, tally: _Tally, total: int,
+                 progress: Callable[[int, int], None] | None) -> None:
+        self.tally, self.total, self.progress = tally, total, progress
+        self.next = 0
+        self.waiting: dict[int, list[HandSummary]] = {}
+
+    def arrive(self, index: int, results: list[HandSummary]) -> None:
+        self.waiting[index] = results
+        while self.next in self.waiting:
+            for r in self.waiting.pop(self.next):
+                self.tally.add(r)
+            self.next += 1
+        if self.progress:
+            self.progress(self.tally.hands, self.total)
+
+
+def _run_pool(job: Job, seed: int, hands: int, size: int, workers: int, tally: _Tally,
+              progress: Callable[[int, int], None] | None) -> None:
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    variant, bots, overrides = job
+    order = _InOrder(tally, hands, progress)
+    chunks = enumerate(_chunks(seed, hands, size))
+    with ProcessPoolExecutor(workers) as pool:
+        running: dict[Future[list[HandSummary]], int] = {}
+
+        def submit() -> None:
+            for index, (start, count) in chunks:
+                running[pool.submit(play_chunk, variant, start, count, bots, overrides)] = index
+                if len(running) >= workers * _IN_FLIGHT:
+                    return
+
+        submit()
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                order.arrive(running.pop(future), future.result())
+            submit()
+
+
+def _run_dask(job: Job, seed: int, hands: int, size: int, scheduler: str, tally: _Tally,
+              progress: Callable[[int, int], None] | None) -> None:
+    import importlib
+
+    try:  # imported by name: an optional dependency, typed loosely
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise SimulationError('the dask executor needs the cluster extra: pip install '
+                              '"mahjong-tutor[cluster]"') from None
+    variant, bots, overrides = job
+    try:
+        client = distributed.Client(scheduler, timeout=f"{DASK_TIMEOUT}s",
+                                     set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+        raise SimulationError(f"cannot reach the Dask scheduler at {scheduler[:80]!r}: "
+                              f"{reason}") from None
+    try:
+        order = _InOrder(tally, hands, progress)
+        chunks = enumerate(_chunks(seed, hands, size))
+        slots = max(1, len(client.scheduler_info().get("workers", {}))) * _IN_FLIGHT
+        pending = distributed.as_completed(loop=client.loop)
+        index_of: dict[Any, int] = {}
+
+        def submit(limit: int) -> None:
+            for _ in range(limit):
+                item = next(chunks, None)
+                if item is None:
+                    return
+                index, (start, count) = item
+                future = client.submit(play_chunk, variant, start, count, bots, overrides,
+                                       pure=False)
+                index_of[future.key] = index
+                pending.add(future)
+
+        submit(slots)
+        for future in pending:
+            try:
+                results = future.result()
+            except (ImportError, AttributeError) as exc:
+                raise SimulationError(f"a Dask worker could not run the hands ({exc}): install "
+                                      "mahjong-tutor on every worker") from None
+            order.arrive(index_of.pop(future.key), results)
+            submit(1)
+    finally:
+        client.close()
 
 
 def progress_bar(done: int, total: int) -> None:
-    """A one-line progress bar on stderr."""
+    """A one-line progress bar on stderr (redrawn about 200 times over a run)."""
+    if done < total and done % max(1, total // 200):
+        return
     width = 30
     filled = int(width * done / total) if total else width
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands")

@@ -1,75 +1,151 @@
 """The what-if widget: change ruleset values, run the same seeded hands twice, compare.
 
-A thin view over :func:`tutor.study.whatif.compare`. CSS classes: ``tutor-whatif``,
+A thin view over :func:`tutor.study.whatif.compare`. The progress bar moves after every hand.
+The histogram of the winner's gain is drawn with matplotlib when it is installed (imported only
+when a picture is drawn, never when this module loads) and otherwise as the same picture in
+SVG by :mod:`tutor.display.charts` (under Pyodide, say). CSS classes: ``tutor-whatif``,
 ``tutor-whatif-run``, ``tutor-whatif-table``, ``tutor-whatif-plot``.
 """
 
 from __future__ import annotations
 
+import html
+import re
+from typing import Any
+
 import ipywidgets as widgets
 
 from tutor.core.variant import Variant
-from tutor.display.html import table_html
-from tutor.display.plots import figure_svg
+from tutor.display.charts import histogram_svg
+from tutor.display.html import Raw, table_html
 from tutor.display.widgets.base import TutorView, error_html
 from tutor.errors import TutorError
-from tutor.study.whatif import Comparison, compare, parse_overrides
+from tutor.study.whatif import DEFAULT_CHANGES, Comparison, compare, gain_bins, parse_overrides
 
-__all__ = ["WhatIfView", "gains_figure"]
+__all__ = ["WhatIfView", "gains_figure", "gains_svg"]
 
 _BOTS = {"sensible bots": ("sensible",), "sensible and random": ("sensible", "random"),
          "random bots": ("random",)}
+_NAMES = ("defaults", "with the change")
+_COLOURS = ("#7f8c8d", "#e67e22")
+_XLABEL = "winner's gain in a won hand (points)"
+_TABLE_STYLE = ("<style>.tutor-whatif-table th, .tutor-whatif-table td {padding: 3px 14px}"
+                ".tutor-whatif-table th {border-bottom: 1px solid #999}</style>")
 
 
-def gains_figure(comparison: Comparison):  # type: ignore[no-untyped-def]
-    """Histograms of the winner's gain per won hand, defaults against the change."""
+def _title(comparison: Comparison) -> str:
+    return f"{comparison.variant.title}: {comparison.base.hands} hands"
+
+
+def gains_figure(comparison: Comparison) -> Any:
+    """Histograms of the winner's gain per won hand, defaults against the change (a matplotlib
+    figure: needs matplotlib)."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(5.5, 3.0))
+    fig, ax = plt.subplots(figsize=(9.6, 5.4))  # the SVG chart's 16:9, text as large
     base, changed = comparison.base.gains, comparison.changed.gains
-    top = max([1, *base, *changed])
-    bins = list(range(0, top + top // 20 + 2, max(1, top // 20 + 1)))
-    ax.hist([base, changed], bins=bins, label=["defaults", "with the change"],
-            color=["#7f8c8d", "#e67e22"])
-    ax.set_xlabel("winner's gain in a won hand")
-    ax.set_ylabel("hands")
-    ax.legend(fontsize=8)
-    ax.set_title(f"{comparison.variant.title}: {comparison.base.hands} hands", fontsize=10)
+    ax.hist([base, changed], bins=gain_bins(base, changed), label=list(_NAMES),
+            color=list(_COLOURS))
+    ax.set_xlabel(_XLABEL, fontsize=15)
+    ax.set_ylabel("hands", fontsize=15)
+    ax.tick_params(labelsize=14)
+    ax.legend(fontsize=14)
+    ax.set_title(_title(comparison), fontsize=18, fontweight="bold")
     fig.tight_layout()
     return fig
 
 
-class WhatIfView(TutorView):
-    """``WhatIfView("huangyan", "live_tile_stage_threshold=30")``."""
+def gains_svg(comparison: Comparison, *, use_matplotlib: bool = True) -> str:
+    """The histogram as SVG: drawn by matplotlib when it can be imported (and
+    ``use_matplotlib``), else by :func:`tutor.display.charts.histogram_svg`."""
+    if use_matplotlib:
+        try:
+            import matplotlib  # noqa: F401  (missing under Pyodide)
+        except ImportError:
+            pass
+        else:
+            from tutor.display.plots import figure_svg
 
-    def __init__(self, variant: Variant | str = Variant.HUANGYAN, rules: str = "", *,
+            return _fit(figure_svg(gains_figure(comparison)))
+    base, changed = comparison.base.gains, comparison.changed.gains
+    return histogram_svg(list(zip(_NAMES, (base, changed), strict=True)),
+                         gain_bins(base, changed), title=_title(comparison), xlabel=_XLABEL,
+                         ylabel="hands", colours=_COLOURS)
+
+
+def _fit(svg: str) -> str:
+    """Let matplotlib's SVG (sized in points) scale to the width of its box."""
+    start = svg.find("<svg")
+    end = svg.find(">", start)
+    head = re.sub(r'\s(width|height)="[^"]*"', "", svg[start:end])
+    return svg[:start] + head + ' width="100%"' + svg[end:]
+
+
+class WhatIfView(TutorView):
+    """``WhatIfView("huangyan")`` starts from the game's default change
+    (:data:`~tutor.study.whatif.DEFAULT_CHANGES`); ``WhatIfView("huangyan", "ante=40")`` from
+    another."""
+
+    def __init__(self, variant: Variant | str = Variant.HUANGYAN, rules: str | None = None, *,
                  hands: int = 100, seed: int = 0, bots: str = "sensible bots") -> None:
         self.comparison: Comparison | None = None
-        self.variant = widgets.Dropdown(options=[v.value for v in Variant],
-                                        value=Variant.parse(variant).value,
-                                        description="Game:")
-        self.rules = widgets.Textarea(value=rules, placeholder="name=value, one per line",
-                                      description="Change:")
+        v = Variant.parse(variant)
+        self._example = (v.value, DEFAULT_CHANGES[v] if rules is None else rules, hands, seed,
+                         bots)
+        self.variant = widgets.Dropdown(options=[(x.title, x.value) for x in Variant],
+                                        value=v.value, description="Game:")
+        self.rules = widgets.Textarea(value=self._example[1],
+                                      placeholder="name=value, one per line",
+                                      description="Change:",
+                                      layout=widgets.Layout(width="42em", height="4.5em"))
         self.hands = widgets.BoundedIntText(value=hands, min=1, max=5000, description="Hands:")
-        self.seed = widgets.IntText(value=seed, description="Random seed:")
+        self.seed = widgets.IntText(value=seed, description="Seed:",
+                                    tooltip="the random seed of the first deal")
         self.bots = widgets.Dropdown(options=list(_BOTS), value=bots, description="Bots:")
         self.run_button = widgets.Button(description="Run", button_style="primary")
         self.run_button.add_class("tutor-whatif-run")
         self.run_button.on_click(lambda _b: self.run())
+        self.reset_button = widgets.Button(description="Reset to the example",
+                                           layout=widgets.Layout(width="auto"))
+        self.reset_button.on_click(lambda _b: self.reset())
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Playing:")
+        self.status = widgets.HTML()
         self.table = widgets.HTML()
         self.table.add_class("tutor-whatif-table")
-        self.plot = widgets.HTML()
+        self.plot = widgets.HTML(layout=widgets.Layout(width="620px", max_width="100%"))
         self.plot.add_class("tutor-whatif-plot")
+        self.variant.observe(self._variant_changed, names="value")
         self.box = widgets.VBox([
             widgets.HBox([self.variant, self.bots]), self.rules,
-            widgets.HBox([self.hands, self.seed, self.run_button]), self.progress,
-            self.table, self.plot])
+            widgets.HBox([self.hands, self.seed, self.run_button, self.reset_button]),
+            widgets.HBox([self.progress, self.status]),
+            widgets.Box([self.table, self.plot], layout=widgets.Layout(
+                display="flex", flex_flow="row wrap", align_items="flex-start"))])
         self.box.add_class("tutor-whatif")
+
+    def _variant_changed(self, change: dict[str, Any]) -> None:
+        """A new game starts from its own default change, unless the learner wrote one."""
+        old, new = Variant.parse(change["old"]), Variant.parse(change["new"])
+        if self.rules.value.strip() in ("", DEFAULT_CHANGES[old]):
+            self.rules.value = DEFAULT_CHANGES[new]
+
+    def reset(self) -> None:
+        """Back to the example this view was made with, results cleared."""
+        variant, rules, hands, seed, bots = self._example
+        self.variant.value = variant
+        self.rules.value = rules
+        self.hands.value, self.seed.value, self.bots.value = hands, seed, bots
+        self.comparison = None
+        self.progress.value = 0
+        self.status.value = self.table.value = self.plot.value = ""
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = total
         self.progress.value = done
+        half = total // 2
+        which, n = (_NAMES[0], done) if done <= half else (_NAMES[1], done - half)
+        self.status.value = (f"<span style='font-family:sans-serif'>{which}: hand {n} of "
+                             f"{half}</span>")
 
     def run(self) -> Comparison | None:
         """Play both rulesets and show the comparison (or the error, if a rule is bad)."""
@@ -82,9 +158,16 @@ class WhatIfView(TutorView):
             self.table.value = error_html(exc)
             self.plot.value = ""
             return None
-        self.table.value = table_html(["statistic", "defaults", "with the change"],
-                                      self.comparison.rows())
-        self.plot.value = figure_svg(gains_figure(self.comparison))
+        differing = set(self.comparison.differing())
+        rows = [(name if name not in differing else _bold(name), b, c)
+                for name, b, c in self.comparison.rows()]
+        note = ("Rows in bold differ." if differing else
+                "No row differs: in these hands the change never mattered. Try more hands or "
+                "another change.")
+        self.table.value = (_TABLE_STYLE + table_html(["statistic", *_NAMES], rows,
+                                                      numeric=(1, 2))
+                            + f"<p style='font-family:sans-serif'>{html.escape(note)}</p>")
+        self.plot.value = gains_svg(self.comparison)
         return self.comparison
 
     def summary(self) -> str:
@@ -93,3 +176,7 @@ class WhatIfView(TutorView):
         c = self.comparison
         change = ", ".join(f"{k}={v}" for k, v in c.overrides.items()) or "no change"
         return f"WhatIfView({c.variant.value}, {c.base.hands} hands: defaults vs {change})"
+
+
+def _bold(text: str) -> Raw:
+    return Raw(f"<b>{html.escape(text)}</b>")

@@ -14,11 +14,11 @@ items = {f"{name}/{level}/{seed}": generate(name, seed=seed, level=level).as_dic
 quiz = [q.topic + str(q.level) for q in Quiz("huangyan", seed=5).plan]
 folder = tempfile.mkdtemp()
 path = os.path.join(folder, "progress.json")
-ProgressStore(path).record("02_huangyan_scoring", "huangyan-doubles")
-again = notebook_count("02_huangyan_scoring", ProgressStore(path))
+ProgressStore(path).record("03_huangyan_scoring", "huangyan-doubles")
+again = notebook_count("03_huangyan_scoring", ProgressStore(path))
 with open(path, "w") as handle:
     handle.write("[" * 50_000)
 broken = ProgressStore(path)
-broken.solved("02_huangyan_scoring")
+broken.solved("03_huangyan_scoring")
 print(json.dumps({"items": items, "quiz": quiz, "progress": [again.solved, again.total],
                   "broken": broken.warning is not None}, sort_keys=True))

@@ -46,17 +46,17 @@ def test_default_place_env_var_home_and_browser(monkeypatch: pytest.MonkeyPatch,
 
 def test_record_count_and_survive_a_restart(path: Path) -> None:
     store = ProgressStore(path)
-    assert notebook_count("02_huangyan_scoring", store).line() == (
+    assert notebook_count("03_huangyan_scoring", store).line() == (
         "You have solved 0 of 3 exercises in this notebook.")
-    assert store.record("02_huangyan_scoring", "huangyan-doubles")
-    assert not store.record("02_huangyan_scoring", "huangyan-doubles")  # once only
-    store.record("02_huangyan_scoring", "huangyan-score-total")
+    assert store.record("03_huangyan_scoring", "huangyan-doubles")
+    assert not store.record("03_huangyan_scoring", "huangyan-doubles")  # once only
+    store.record("03_huangyan_scoring", "huangyan-score-total")
     store.record_practice("waits", solved=True)
     store.record_practice("waits", solved=False)
     store.record_test("huangyan", 7, 10)
     store.record_test("huangyan", 5, 10)
     restarted = ProgressStore(path)  # a new kernel: only the file is shared
-    count = notebook_count("02_huangyan_scoring", restarted)
+    count = notebook_count("03_huangyan_scoring", restarted)
     assert (count.solved, count.total) == (2, 3)
     assert count.line() == "You have solved 2 of 3 exercises in this notebook."
     data = json.loads(path.read_text())
@@ -65,23 +65,23 @@ def test_record_count_and_survive_a_restart(path: Path) -> None:
     lines = summary_lines(restarted)
     assert lines[0] == f"Exercises solved: 2 of {sum(len(exercises_of(n)) for n in NOTEBOOKS)} " \
                        "across the notebooks."
-    assert "02 Huangyan scoring: 2 of 3" in lines
+    assert "03 Huangyan scoring: 2 of 3" in lines
     assert any(line.startswith("Practice: 1 of 2") for line in lines)
     assert "Test yourself, huangyan: best 7 of 10 (2 taken)." in lines
 
 
 def test_two_stores_on_one_file_both_count(path: Path) -> None:
     a, b = ProgressStore(path), ProgressStore(path)
-    a.record("01_tiles_hands_waits", "hands-shanten")
-    b.record("01_tiles_hands_waits", "hands-pair-wait")  # reads the file first
-    assert ProgressStore(path).solved("01_tiles_hands_waits") == {"hands-shanten",
+    a.record("02_tiles_hands_waits", "hands-shanten")
+    b.record("02_tiles_hands_waits", "hands-pair-wait")  # reads the file first
+    assert ProgressStore(path).solved("02_tiles_hands_waits") == {"hands-shanten",
                                                                   "hands-pair-wait"}
 
 
 def test_old_keys_are_not_counted(path: Path) -> None:
     store = ProgressStore(path)
-    store.record("01_tiles_hands_waits", "an-exercise-no-longer-asked")
-    assert notebook_count("01_tiles_hands_waits", store).solved == 0
+    store.record("02_tiles_hands_waits", "an-exercise-no-longer-asked")
+    assert notebook_count("02_tiles_hands_waits", store).solved == 0
 
 
 def test_listeners_hear_every_change(path: Path) -> None:
@@ -89,12 +89,12 @@ def test_listeners_hear_every_change(path: Path) -> None:
     heard: list[int] = []
     listener = lambda: heard.append(1)  # noqa: E731
     store.subscribe(listener)
-    store.record("01_tiles_hands_waits", "hands-shanten")
+    store.record("02_tiles_hands_waits", "hands-shanten")
     store.record_practice("waits", solved=True)
     store.unsubscribe(listener)
     store.reset()
     assert len(heard) == 2
-    assert store.solved("01_tiles_hands_waits") == frozenset()
+    assert store.solved("02_tiles_hands_waits") == frozenset()
 
 
 HOSTILE = {
@@ -111,7 +111,7 @@ HOSTILE = {
     "a bad name": b'{"format": "mahjong-tutor-progress", "version": 1, "notebooks": '
                   b'{"../../etc": ["x"]}}',
     "keys not a list": b'{"format": "mahjong-tutor-progress", "version": 1, "notebooks": '
-                       b'{"01_tiles_hands_waits": "hands-shanten"}}',
+                       b'{"02_tiles_hands_waits": "hands-shanten"}}',
     "an unknown entry": b'{"format": "mahjong-tutor-progress", "version": 1, "extra": 1}',
     "too big": b" " * (MAX_BYTES + 10),
 }
@@ -122,13 +122,13 @@ def test_a_bad_file_means_a_message_and_a_fresh_start(path: Path, content: bytes
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
     store = ProgressStore(path)
-    assert store.solved("01_tiles_hands_waits") == frozenset()
+    assert store.solved("02_tiles_hands_waits") == frozenset()
     assert store.warning is not None and "could not be read" in store.warning
     assert "Starting afresh" in store.warning and "Traceback" not in store.warning
     assert len(store.warning) < 300
     assert path.with_name("progress.json.bad").read_bytes() == content  # kept, not lost
-    assert store.record("01_tiles_hands_waits", "hands-shanten")  # and it works again
-    assert ProgressStore(path).solved("01_tiles_hands_waits") == {"hands-shanten"}
+    assert store.record("02_tiles_hands_waits", "hands-shanten")  # and it works again
+    assert ProgressStore(path).solved("02_tiles_hands_waits") == {"hands-shanten"}
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
@@ -139,9 +139,9 @@ def test_an_unwritable_place_keeps_progress_for_the_session(tmp_path: Path) -> N
     locked.chmod(0o500)
     try:
         store = ProgressStore(locked / "progress.json")
-        store.record("01_tiles_hands_waits", "hands-shanten")
+        store.record("02_tiles_hands_waits", "hands-shanten")
         assert store.warning is not None and "kept for this session only" in store.warning
-        assert store.solved("01_tiles_hands_waits") == {"hands-shanten"}
+        assert store.solved("02_tiles_hands_waits") == {"hands-shanten"}
     finally:
         locked.chmod(0o700)
 
@@ -150,10 +150,10 @@ def test_a_directory_in_the_way_keeps_progress_for_the_session(tmp_path: Path) -
     blocked = tmp_path / "progress.json"
     (blocked / "inside").mkdir(parents=True)  # the file's place is a directory
     store = ProgressStore(blocked)
-    assert store.solved("01_tiles_hands_waits") == frozenset()
-    store.record("01_tiles_hands_waits", "hands-shanten")
+    assert store.solved("02_tiles_hands_waits") == frozenset()
+    store.record("02_tiles_hands_waits", "hands-shanten")
     assert store.warning is not None
-    assert store.solved("01_tiles_hands_waits") == {"hands-shanten"}
+    assert store.solved("02_tiles_hands_waits") == {"hands-shanten"}
 
 
 def test_names_are_checked(path: Path) -> None:
@@ -183,6 +183,11 @@ def test_the_catalog_maps_every_exercise_to_its_notebook() -> None:
             seen.add(ex.key)
     assert len(seen) == 27
     assert notebook_of("practice-waits-1-3") is None
+
+
+def test_the_catalog_names_the_notebooks_of_the_sequence() -> None:
+    lessons = Path(__file__).resolve().parents[2] / "notebooks"
+    assert list(NOTEBOOKS) == sorted(p.stem for p in lessons.glob("*.ipynb"))
 
 
 def test_deep_nesting_is_refused_before_parsing(path: Path) -> None:
@@ -215,5 +220,5 @@ def test_a_view_that_is_gone_stops_listening(path: Path) -> None:
     store.subscribe(dropped.refresh)
     del dropped
     gc.collect()
-    store.record("01_tiles_hands_waits", "hands-shanten")
+    store.record("02_tiles_hands_waits", "hands-shanten")
     assert kept.heard == 1 and len(store._listeners) == 1

@@ -21,7 +21,7 @@ def store(tmp_path: Path) -> ProgressStore:
 
 
 def _shanten() -> Exercise:
-    return exercises_of("01_tiles_hands_waits")[5]  # hands-shanten: the answer is 2
+    return exercises_of("02_tiles_hands_waits")[5]  # hands-shanten: the answer is 2
 
 
 def test_the_old_import_paths_still_work() -> None:
@@ -49,7 +49,7 @@ def test_hint_first_then_the_answer_after_three_wrong_tries(store: ProgressStore
     assert "Answer: 2</b>" in view.worked.value and view.reveal_button.disabled
     assert view.answer("2").right  # right now, but it does not count
     assert "does not count" in view.verdict.value
-    assert store.solved("01_tiles_hands_waits") == frozenset()
+    assert store.solved("02_tiles_hands_waits") == frozenset()
 
 
 def test_show_answer_on_request(store: ProgressStore) -> None:
@@ -71,7 +71,7 @@ def test_enter_in_the_answer_box_checks(store: ProgressStore) -> None:
     view.input.value = "2"  # what the front end sends when Enter is pressed
     assert view.feedback is not None and view.feedback.right
     assert "Right." in view.verdict.value
-    assert store.solved("01_tiles_hands_waits") == {"hands-shanten"}
+    assert store.solved("02_tiles_hands_waits") == {"hands-shanten"}
 
 
 def test_an_unreadable_answer_costs_no_try(store: ProgressStore) -> None:
@@ -80,24 +80,24 @@ def test_an_unreadable_answer_costs_no_try(store: ProgressStore) -> None:
 
 
 def test_choice_buttons(store: ProgressStore) -> None:
-    ex = next(e for e in exercises_of("04_live_tile_stage") if e.key == "huangyan-discard-safe")
+    ex = next(e for e in exercises_of("05_live_tile_stage") if e.key == "huangyan-discard-safe")
     view = CheckAnswer(ex, store=store)
     assert tuple(view.input.options) == ("safe", "Live", "exempt") and view.input.value is None
     assert not view.answer("Live").right
     assert view.answer("safe").right
-    assert store.solved("04_live_tile_stage") == {"huangyan-discard-safe"}
+    assert store.solved("05_live_tile_stage") == {"huangyan-discard-safe"}
 
 
 def test_a_right_answer_updates_every_progress_line(store: ProgressStore) -> None:
-    line = ProgressLine("01_tiles_hands_waits", store=store)
+    line = ProgressLine("02_tiles_hands_waits", store=store)
     summary = SequenceProgress(store=store)
     assert "You have solved 0 of 8 exercises in this notebook." in line.html.value
     CheckAnswer(_shanten(), store=store).answer("2")
     assert "You have solved 1 of 8 exercises in this notebook." in line.html.value
     assert "Exercises solved: 1 of 27" in summary.html.value
-    assert repr(line) == "ProgressLine(01_tiles_hands_waits: 8 exercises)"
+    assert repr(line) == "ProgressLine(02_tiles_hands_waits: 8 exercises)"
     assert repr(summary) == "SequenceProgress(6 notebooks, 27 exercises)"
-    for ex in exercises_of("01_tiles_hands_waits"):
+    for ex in exercises_of("02_tiles_hands_waits"):
         CheckAnswer(ex, store=store).answer(ex.answer_text())
     assert "All done!" in line.html.value
 
@@ -105,7 +105,7 @@ def test_a_right_answer_updates_every_progress_line(store: ProgressStore) -> Non
 def test_a_corrupt_progress_file_is_a_message_in_the_view(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
     path.write_text("{nonsense")
-    line = ProgressLine("01_tiles_hands_waits", store=ProgressStore(path))
+    line = ProgressLine("02_tiles_hands_waits", store=ProgressStore(path))
     assert "could not be read" in line.html.value and "Traceback" not in line.html.value
     assert "You have solved 0 of 8" in line.html.value
 
@@ -135,7 +135,7 @@ def test_the_sequence_lists_its_notebooks() -> None:
 
 
 def test_the_tile_keyboard_types_without_checking(store: ProgressStore) -> None:
-    ex = exercises_of("01_tiles_hands_waits")[0]  # hands-waits-standard: 1m 4m 7m
+    ex = exercises_of("02_tiles_hands_waits")[0]  # hands-waits-standard: 1m 4m 7m
     view = CheckAnswer(ex, store=store)
     assert view.keyboard is not None and view.keyboard.panel.children == ()
     view.keyboard.toggle.value = True
@@ -161,7 +161,7 @@ def test_number_and_choice_exercises_have_no_tile_keyboard(store: ProgressStore)
 def test_a_progress_line_shown_without_a_name_keeps_updating(store: ProgressStore) -> None:
     import gc
 
-    box = ProgressLine("01_tiles_hands_waits", store=store).box  # only the widget is kept
+    box = ProgressLine("02_tiles_hands_waits", store=store).box  # only the widget is kept
     gc.collect()
     CheckAnswer(_shanten(), store=store).answer("2")
     assert "You have solved 1 of 8" in box.children[0].value

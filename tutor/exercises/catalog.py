@@ -18,30 +18,31 @@ __all__ = ["GAME_NOTEBOOKS", "NOTEBOOKS", "all_exercises", "exercises_of", "note
 #: The notebooks of the sequence, in order, with their titles.
 NOTEBOOKS: dict[str, str] = {
     "00_start_here": "Start here",
-    "01_tiles_hands_waits": "Tiles, hands and waits",
-    "02_huangyan_scoring": "Huangyan scoring",
-    "03_huangyan_reckoning": "Huangyan reckoning",
-    "04_live_tile_stage": "The Live Tile Stage",
-    "05_hangzhou_jokers": "Hangzhou jokers",
-    "06_guiyang_chickens": "Guiyang chickens",
-    "07_play_and_what_if": "Play and what if",
+    "01_how_a_hand_is_played": "How a hand is played",
+    "02_tiles_hands_waits": "Tiles, hands and waits",
+    "03_huangyan_scoring": "Huangyan scoring",
+    "04_huangyan_reckoning": "Huangyan reckoning",
+    "05_live_tile_stage": "The Live Tile Stage",
+    "06_hangzhou_jokers": "Hangzhou jokers",
+    "07_guiyang_chickens": "Guiyang chickens",
+    "08_play_and_what_if": "Play and what if",
 }
 
 #: The notebooks of each game (a game's "test yourself" closes the last of them).
 GAME_NOTEBOOKS: dict[str, tuple[str, ...]] = {
-    "hands": ("01_tiles_hands_waits",),
-    "huangyan": ("02_huangyan_scoring", "03_huangyan_reckoning", "04_live_tile_stage"),
-    "hangzhou": ("05_hangzhou_jokers",),
-    "guiyang": ("06_guiyang_chickens",),
+    "hands": ("02_tiles_hands_waits",),
+    "huangyan": ("03_huangyan_scoring", "04_huangyan_reckoning", "05_live_tile_stage"),
+    "hangzhou": ("06_hangzhou_jokers",),
+    "guiyang": ("07_guiyang_chickens",),
 }
 
 _SOURCES: dict[str, Callable[[], list[Exercise]]] = {
-    "01_tiles_hands_waits": hands.exercises,
-    "02_huangyan_scoring": huangyan.scoring_exercises,
-    "03_huangyan_reckoning": huangyan.reckoning_exercises,
-    "04_live_tile_stage": huangyan.stage_exercises,
-    "05_hangzhou_jokers": hangzhou.exercises,
-    "06_guiyang_chickens": guiyang.exercises,
+    "02_tiles_hands_waits": hands.exercises,
+    "03_huangyan_scoring": huangyan.scoring_exercises,
+    "04_huangyan_reckoning": huangyan.reckoning_exercises,
+    "05_live_tile_stage": huangyan.stage_exercises,
+    "06_hangzhou_jokers": hangzhou.exercises,
+    "07_guiyang_chickens": guiyang.exercises,
 }
 
 
@@ -59,7 +60,7 @@ def _built(notebook: str) -> tuple[Exercise, ...]:
 
 
 def exercises_of(notebook: str) -> tuple[Exercise, ...]:
-    """The exercises ``notebook`` asks, in order (none for 00 and 07)."""
+    """The exercises ``notebook`` asks, in order (none for 00, 01 and 08)."""
     return _built(_known(notebook))
 
 

@@ -12,7 +12,7 @@ Where the file lives (:func:`default_path`):
 The file is small and plain::
 
     {"format": "mahjong-tutor-progress", "version": 1,
-     "notebooks": {"01_tiles_hands_waits": ["hands-shanten", ...]},
+     "notebooks": {"02_tiles_hands_waits": ["hands-shanten", ...]},
      "practice": {"waits": {"tried": 4, "solved": 3}},
      "tests": {"huangyan": {"best": 7, "last": 6, "out_of": 10, "taken": 2}}}
 

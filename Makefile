@@ -1,20 +1,50 @@
-# Two entry points: `make lab` (install and open the notebooks) and `make test` (install and run
-# every test, notebooks included). Both create .venv on first use.
+# Entry points: `make lab` (install the package with its notebook extra, open the notebooks in
+# JupyterLab), `make test` (install everything, run every test, notebooks included), `make site`
+# (build the JupyterLite site into site/), `make classroom` and `make soak`. Each creates .venv on
+# first use; `make lab` installs only what a learner needs, `make test` adds the rest.
 VENV := .venv
 PY := $(VENV)/bin/python
+PORT ?= 8888
+BROWSER ?= yes
+STUDENTS ?= 20
+
+$(VENV)/.created:
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	touch $@
+
+# The learner's install: the package and JupyterLab, no byte-code compiled ahead (Python compiles
+# what it imports on first use).
+$(VENV)/.notebook: pyproject.toml setup.py | $(VENV)/.created
+	$(PY) -m pip install --quiet --no-compile -e '.[notebook]'
+	touch $@
+
+# What building the JupyterLite site needs (JupyterLite itself; the site's own wheels are pinned
+# in tools/site-requirements.txt).
+$(VENV)/.site: pyproject.toml setup.py | $(VENV)/.created
+	$(PY) -m pip install --quiet -e '.[site]'
+	touch $@
 
 VOILA_TEMPLATE := share/jupyter/voila/templates/mahjong-tutor
 
-$(VENV)/.installed: pyproject.toml $(wildcard $(VOILA_TEMPLATE)/*)
-	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[notebook,dev,cluster]'
+$(VENV)/.installed: pyproject.toml setup.py $(wildcard $(VOILA_TEMPLATE)/*) | $(VENV)/.created
+	$(PY) -m pip install --quiet -e '.[notebook,plots,classroom,site,cluster,dev]'
+	@# an editable install skips data files: put the Voila template (no CDN) in place
 	mkdir -p $(VENV)/share/jupyter/voila/templates && cp -r $(VOILA_TEMPLATE) $(VENV)/share/jupyter/voila/templates/
-	touch $@
+	touch $@ $(VENV)/.notebook $(VENV)/.site
 
-.PHONY: lab test bench soak chromium pyodide
-lab: $(VENV)/.installed
-	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
+.PHONY: lab test bench chromium pyodide site classroom soak
+lab: $(VENV)/.notebook
+	$(VENV)/bin/jupyter lab notebooks/ --port=$(PORT) $(if $(filter no,$(BROWSER)),--no-browser) \
+	  $(if $(filter 0,$(shell id -u)),--allow-root)
+
+# The JupyterLite site: every notebook and app running in the browser (Pyodide), no server.
+site: $(VENV)/.site
+	$(PY) tools/build_site.py site
+
+# The classroom apps served to the room by Voila (a preheated kernel per student).
+classroom: $(VENV)/.installed
+	$(VENV)/bin/tutor classroom --students $(STUDENTS) --port $(PORT)
 
 # The browser test needs Debian's Chromium: installed here when missing and we may (root).
 chromium:
@@ -28,7 +58,7 @@ pyodide:
 	  --no-fund; else echo "npm not installed: the Pyodide test will skip"; fi
 
 test: $(VENV)/.installed chromium pyodide
-	$(VENV)/bin/ruff check tutor tests benchmarks
+	$(VENV)/bin/ruff check tutor tests benchmarks tools
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest --nbval --nbval-current-env --nbval-kernel-startup-timeout=120 \
 	  --doctest-glob=README.md tests notebooks README.md
@@ -37,10 +67,14 @@ bench: $(VENV)/.installed
 	$(PY) benchmarks/bench_hands.py
 	$(PY) benchmarks/bench_game.py
 	$(PY) benchmarks/bench_widgets.py
+	$(PY) benchmarks/bench_diagrams.py
+	$(PY) benchmarks/bench_coach.py
 
-# The long run of the seat-view test: 3,000 seeded hands per game (make test plays 300), two
-# processes at once.
+# The long runs: the classroom server under load (scripted students on loopback, no browsers),
+# then the seat-view test on 3,000 seeded hands per game (make test plays 300), two processes at
+# once.
 soak: $(VENV)/.installed
+	$(VENV)/bin/pytest -p no:cacheprovider -m soak -s tests/classroom
 	TUTOR_SEAT_HANDS=3000 $(VENV)/bin/pytest -p no:cacheprovider -q tests/game/test_seat_view.py \
 	  -k "HUANGYAN or catches or own" & first=$$!; \
 	TUTOR_SEAT_HANDS=3000 $(VENV)/bin/pytest -p no:cacheprovider -q tests/game/test_seat_view.py \

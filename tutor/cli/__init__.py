@@ -68,6 +68,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("replay", None, "game", "replay a recorded hand move by move"),
     Command("practice", None, "practice", "a fresh exercise on a topic, at a level, from a "
             "random seed: answer it here or print it as JSON"),
+    Command("lab", None, "lab", "copy the course notebooks into a folder and open them in "
+            "JupyterLab (never overwrites a notebook you edited)"),
+    Command("classroom", None, "classroom", "serve the apps to a class on the local network "
+            "(Voila), with a warm kernel waiting for every student"),
     Command("review", None, "review", "a coach's review of one seat's decisions in a saved hand"),
 )
 

@@ -1,0 +1,24 @@
+"""The course travels with the package: the repository's notebooks/ folder (the lessons, apps/,
+the rule book) is shipped as the package data ``tutor/course/`` (``tutor lab`` copies it out).
+Everything else about the package is in pyproject.toml."""
+
+import shutil
+from pathlib import Path
+
+from setuptools import find_packages, setup
+
+HERE = Path(__file__).resolve().parent
+# setuptools reuses build/lib between builds, so a file deleted or renamed since (a renumbered
+# notebook) would still be shipped: start every build from an empty one.
+shutil.rmtree(HERE / "build" / "lib", ignore_errors=True)
+COURSE_FILES = ["*.ipynb", "*.md"]  # the same patterns as tutor.lab.COURSE_FILES
+course = ["tutor.course", *(f"tutor.course.{d.name}" for d in sorted((HERE / "notebooks").iterdir())
+                            if d.is_dir() and not d.name.startswith((".", "_")))]
+# the shipped suit tables and the widgets' ES modules sit in folders without __init__.py: they are
+# named here as packages of data, so setuptools ships them without a warning
+data = ["tutor.core.data", "tutor.display.widgets.static"]
+setup(packages=[*find_packages(include=["tutor*"]), *data, *course],
+      package_dir={"tutor.course": "notebooks"},
+      package_data={"tutor": ["py.typed"], "tutor.core.data": ["*.bin"],
+                    "tutor.display.widgets.static": ["*.js", "*.css"],
+                    **dict.fromkeys(course, COURSE_FILES)})

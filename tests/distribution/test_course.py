@@ -1,0 +1,133 @@
+"""``tutor lab``'s copy of the course: everything shipped is copied, an update refreshes only the
+files the learner never touched, and an edited notebook is never overwritten."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.cli.lab import jupyterlab_command
+from tutor.lab import MANIFEST, CourseError, copy_course, course_files, course_root
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _course(tmp_path: Path, version: str) -> Path:
+    source = tmp_path / "shipped"
+    (source / "apps").mkdir(parents=True, exist_ok=True)
+    (source / ".ipynb_checkpoints").mkdir(exist_ok=True)
+    for name in ("00_start.ipynb", "01_next.ipynb", "glossary.md", "apps/app.ipynb"):
+        (source / name).write_text(f"{name} {version}\n", encoding="utf-8")
+    (source / "notes.txt").write_text("not course material\n", encoding="utf-8")
+    (source / ".ipynb_checkpoints" / "00_start-checkpoint.ipynb").write_text("x", "utf-8")
+    return source
+
+
+def test_the_course_of_a_clone_is_the_notebooks_folder() -> None:
+    assert course_root() == ROOT / "notebooks"
+    names = [name for name, _ in course_files()]
+    assert names == sorted(names, key=lambda n: ("/" in n, n))
+    assert {n for n in names if "/" not in n} == {
+        p.name for pattern in ("*.ipynb", "*.md") for p in (ROOT / "notebooks").glob(pattern)}
+    assert {n.split("/")[1] for n in names if n.startswith("apps/")} == {
+        p.name for p in (ROOT / "notebooks" / "apps").glob("*.ipynb")}
+
+
+def test_first_copy_takes_every_course_file_and_nothing_else(tmp_path: Path) -> None:
+    source = _course(tmp_path, "v1")
+    report = copy_course(tmp_path / "mine", source=source)
+    assert report.copied == ("00_start.ipynb", "01_next.ipynb", "glossary.md", "apps/app.ipynb")
+    assert not (tmp_path / "mine" / "notes.txt").exists()
+    assert not (tmp_path / "mine" / ".ipynb_checkpoints").exists()
+    assert (tmp_path / "mine" / "apps" / "app.ipynb").read_text("utf-8") == "apps/app.ipynb v1\n"
+    again = copy_course(tmp_path / "mine", source=source)
+    assert again.copied == () and len(again.current) == 4
+
+
+def test_update_refreshes_untouched_files_and_keeps_edited_ones(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    copy_course(mine, source=_course(tmp_path, "v1"))
+    (mine / "01_next.ipynb").write_text("my own answers\n", encoding="utf-8")
+    (mine / "glossary.md").unlink()
+    source = _course(tmp_path, "v2")
+
+    plain = copy_course(mine, source=source)  # without --update: only the missing file comes back
+    assert plain.copied == ("glossary.md",)
+    assert plain.kept == ("01_next.ipynb",)
+    assert plain.stale == ("00_start.ipynb", "apps/app.ipynb")
+    assert (mine / "00_start.ipynb").read_text("utf-8") == "00_start.ipynb v1\n"
+    assert "have a newer version" in str(plain)
+
+    update = copy_course(mine, update=True, source=source)
+    assert update.refreshed == ("00_start.ipynb", "apps/app.ipynb")
+    assert update.kept == ("01_next.ipynb",)
+    assert (mine / "00_start.ipynb").read_text("utf-8") == "00_start.ipynb v2\n"
+    assert (mine / "01_next.ipynb").read_text("utf-8") == "my own answers\n"
+    assert "kept your edited copy of 01_next.ipynb" in str(update)
+
+    later = copy_course(mine, update=True, source=_course(tmp_path, "v3"))
+    assert later.kept == ("01_next.ipynb",)  # still the learner's, whatever the version
+
+
+def test_a_file_that_was_there_before_the_course_is_never_overwritten(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "00_start.ipynb").write_text("someone else's notebook\n", encoding="utf-8")
+    report = copy_course(mine, update=True, source=_course(tmp_path, "v1"))
+    assert report.kept == ("00_start.ipynb",)
+    assert (mine / "00_start.ipynb").read_text("utf-8") == "someone else's notebook\n"
+
+
+@pytest.mark.parametrize("manifest", ["not json", "[]", '{"files": {"a": 1}}',
+                                      "[" * 100_000 + "]" * 100_000])
+def test_a_damaged_manifest_is_a_clear_error(tmp_path: Path, manifest: str) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / MANIFEST).write_text(manifest, encoding="utf-8")
+    with pytest.raises(CourseError, match="is not a course manifest"):
+        copy_course(mine, source=_course(tmp_path, "v1"))
+
+
+def test_a_file_in_the_way_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "mine").write_text("a file", encoding="utf-8")
+    with pytest.raises(CourseError, match="is a file, not a folder"):
+        copy_course(tmp_path / "mine", source=_course(tmp_path, "v1"))
+    (tmp_path / "other" / "apps" / "app.ipynb").mkdir(parents=True)
+    with pytest.raises(CourseError, match="in the way"):
+        copy_course(tmp_path / "other", source=_course(tmp_path, "v1"))
+
+
+def test_the_manifest_records_what_was_copied(tmp_path: Path) -> None:
+    copy_course(tmp_path / "mine", source=_course(tmp_path, "v1"))
+    files = json.loads((tmp_path / "mine" / MANIFEST).read_text("utf-8"))["files"]
+    assert sorted(files) == ["00_start.ipynb", "01_next.ipynb", "apps/app.ipynb", "glossary.md"]
+
+
+def test_jupyterlab_opens_the_first_lesson_of_the_folder(tmp_path: Path) -> None:
+    copy_course(tmp_path, source=_course(tmp_path / "src", "v1"))
+    command = jupyterlab_command(tmp_path, 8890, browser=False)
+    assert command[1:3] == ["-m", "jupyterlab"]
+    assert f"--ServerApp.root_dir={tmp_path}" in command
+    assert "--port=8890" in command and "--no-browser" in command
+    assert "--LabApp.default_url=/lab/tree/00_start.ipynb" in command
+
+
+def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lab", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "--port must be between 1 and 65535" in err and err.count("\n") == 1
+    with pytest.raises(SystemExit) as exit_:
+        main(["lab", "--port", "x"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid int value" in err and err.count("\n") == 1
+
+
+def test_cli_refuses_a_file_as_the_course_folder(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "f").write_text("x", encoding="utf-8")
+    assert main(["lab", str(tmp_path / "f"), "--no-browser"]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err

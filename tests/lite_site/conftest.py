@@ -1,0 +1,160 @@
+"""Fixtures for the JupyterLite site test: the site built by tools/build_site.py into a temporary
+folder, served on 127.0.0.1, and Debian's Chromium with every request off the machine refused.
+
+The build needs npm the first time (Pyodide comes from the npm registry; later builds use
+``.cache/site``). Without npm, Chromium or Playwright the tests skip, except under CI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+MEASURED: dict[str, str] = {}  # printed at the end of the run
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+T = TypeVar("T")
+
+
+def _skip(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"the site test must run in CI, but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("npm") is None and not any((ROOT / ".cache" / "site").glob("pyodide-*.tgz")):
+        _skip("npm is not installed (Pyodide comes from the npm registry)")
+    try:
+        __import__("jupyterlite_core")
+    except ImportError:
+        _skip("jupyterlite-core is not installed (pip install -e '.[site]')")
+    out = tmp_path_factory.mktemp("lite") / "site"
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=1200, check=False)
+    assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
+    files = [p for p in out.rglob("*") if p.is_file()]
+    MEASURED["build"] = f"{time.monotonic() - started:.1f} s"
+    MEASURED["size"] = f"{sum(p.stat().st_size for p in files) / 1e6:.1f} MB in {len(files)} files"
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
+                                "-d", str(site_dir), str(port)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{url}/index.html", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+class Browsing:
+    """A browser context on the site that refuses (and records) every request off the machine.
+
+    It also sets ``exposeAppInBrowser`` in the page's settings on the way (the shipped site does
+    not), so the test can read the notebooks' outputs from JupyterLab's models.
+    """
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.url = url
+        self.outside: list[str] = []
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context.route("**/*", self._route)
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if not url.startswith(self.url + "/"):
+            self.outside.append(url)
+            route.abort()
+        elif url.split("?")[0].endswith("/lab/jupyter-lite.json"):
+            response = route.fetch()
+            config = response.json()
+            config["jupyter-config-data"]["exposeAppInBrowser"] = "true"
+            route.fulfill(response=response, body=json.dumps(config))
+        else:
+            route.continue_()
+
+
+def _in_thread(work: Callable[[], T]) -> T:
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = work()
+        except BaseException as exc:  # re-raised in the test's thread, pytest outcomes included
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    value: T = outcome["value"]
+    return value
+
+
+@pytest.fixture
+def browse(site_url: str) -> Callable[[Callable[[Browsing], T]], T]:
+    """Run a piece of test in Chromium on the site: ``browse(lambda browsing: ...)``.
+
+    Each piece gets its own Playwright in a thread of its own: Playwright's sync API will not
+    start where an event loop runs, and another test's Playwright may still be open.
+    """
+    if not Path(CHROMIUM).exists():
+        _skip("Debian's chromium is not installed")
+    try:
+        __import__("playwright")
+    except ImportError:
+        _skip("playwright is not installed")
+
+    def run(work: Callable[[Browsing], T]) -> T:
+        def inside() -> T:
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                try:
+                    return work(Browsing(browser, site_url))
+                finally:
+                    browser.close()
+
+        return _in_thread(inside)
+
+    return run
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if MEASURED:
+        terminalreporter.section("JupyterLite site")
+        for key, value in MEASURED.items():
+            terminalreporter.write_line(f"{key}: {value}")

@@ -1,0 +1,180 @@
+"""Build the course as a JupyterLite site: ``python tools/build_site.py [OUT]`` (``make site``).
+
+The site runs every notebook and app in the browser (Pyodide) and loads nothing from outside
+itself: Pyodide's core comes from the npm registry, the pure-Python wheels from PyPI (pinned with
+hashes in tools/site-requirements.txt), the package is built from this checkout, and the
+site's own ``pyodide-lock.json`` lists only the wheels the site holds. Downloads are cached in
+``.cache/site/``. Needs ``pip install -e '.[site]'`` and npm.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tutor.lab import course_files  # noqa: E402  (the course the wheel ships is the site's too)
+
+CACHE = ROOT / ".cache" / "site"
+REQUIREMENTS = ROOT / "tools" / "site-requirements.txt"
+PYODIDE = "314.0.7"  # the npm package: Pyodide's core and its lock, no wheels
+PYODIDE_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PRELOAD = ["mahjong-tutor", "ipywidgets", "anywidget"]  # installed when a kernel starts
+# Wheels the kernel brings itself (inside jupyterlite-pyodide-kernel): not in the lock.
+KERNEL_PROVIDED = {"ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension"}
+# Where learner progress lives in the site: /drive is the browser's storage (kept on reload).
+PROGRESS = "/drive/.mahjong-tutor/progress.json"
+# The site's address opens the first lesson (JupyterLite's own landing page shows an empty lab).
+# JupyterLab's pages read the settings script of every index.html above them: keep it.
+LANDING = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Mahjong Tutor</title>
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<meta http-equiv="refresh" content="0; url=lab/index.html?path={first}"></head>
+<body><a href="lab/index.html?path={first}">Open the Mahjong Tutor course</a></body></html>
+"""
+MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+           "python_version": "3.14", "implementation_name": "cpython", "extra": ""}
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(*command: str, cwd: Path = ROOT) -> None:
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"{' '.join(command[:4])} ... failed:\n{done.stdout}{done.stderr}")
+
+
+def pinned_wheels() -> dict[str, Path]:
+    """The pinned wheels, downloaded into the cache once; keyed by canonical name."""
+    pins = {}
+    for line in REQUIREMENTS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            spec, digest = line.split(" --hash=sha256:")
+            pins[canonicalize_name(spec.split("==")[0])] = digest.strip()
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    if {sha256(p) for p in folder.glob("*.whl")} < set(pins.values()):
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
+            "--only-binary=:all:", "--python-version=3.14", "--implementation=py",
+            "--abi=none", "--platform=any", "-r", str(REQUIREMENTS), "-d", str(folder))
+    by_hash = {sha256(p): p for p in folder.glob("*.whl")}
+    return {name: by_hash[digest] for name, digest in pins.items()}
+
+
+def pyodide_core(into: Path) -> dict[str, object]:
+    """Unpack Pyodide's core files into ``into``; return its lock."""
+    tarball = CACHE / f"pyodide-{PYODIDE}.tgz"
+    if not tarball.exists():
+        run("npm", "pack", "--silent", f"pyodide@{PYODIDE}", "--pack-destination", str(CACHE))
+    if sha256(tarball) != PYODIDE_SHA256:
+        raise SystemExit(f"{tarball} is not the pinned Pyodide {PYODIDE}: delete it and rebuild")
+    into.mkdir(parents=True)
+    with tarfile.open(tarball) as archive:
+        for name in (*PYODIDE_CORE, "pyodide-lock.json"):
+            source = archive.extractfile(f"package/{name}")
+            assert source is not None
+            (into / name).write_bytes(source.read())
+    lock: dict[str, object] = json.loads((into / "pyodide-lock.json").read_text("utf-8"))
+    return lock
+
+
+def wheel_entry(wheel: Path, known: dict[str, object] | None, holds: set[str]) -> dict[str, object]:
+    """The lock entry of one wheel: Pyodide's own entry with this file's hash, or a new one."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        meta = Parser().parsestr(archive.read(next(
+            n for n in names if n.endswith(".dist-info/METADATA"))).decode())
+    name = canonicalize_name(meta["Name"])
+    if known is None:
+        depends = []
+        for line in meta.get_all("Requires-Dist") or []:
+            requirement = Requirement(line)
+            if requirement.marker is None or requirement.marker.evaluate(MARKERS):
+                depend = canonicalize_name(requirement.name)
+                if depend not in holds | KERNEL_PROVIDED:
+                    raise SystemExit(f"{name} needs {depend}, which the site does not hold")
+                if depend in holds:
+                    depends.append(depend)
+        tops = {n.split("/")[0] for n in names if n.endswith(".py")}
+        known = {"name": name, "version": meta["Version"], "install_dir": "site",
+                 "package_type": "package", "depends": sorted(depends),
+                 "imports": sorted(t.removesuffix(".py") for t in tops
+                                   if not t.endswith((".dist-info", ".data")))}
+    return {**known, "file_name": wheel.name, "sha256": sha256(wheel)}
+
+
+def site_lock(pyodide_lock: dict[str, object], wheels: dict[str, Path]) -> dict[str, object]:
+    """A lock that lists exactly the site's wheels (nothing pointing outside the site)."""
+    packages = pyodide_lock["packages"]
+    assert isinstance(packages, dict)
+    holds = set(wheels)
+    entries = {name: wheel_entry(path, packages.get(name), holds) for name, path in wheels.items()}
+    for name, entry in entries.items():
+        depends = entry["depends"]
+        assert isinstance(depends, list)
+        if missing := {canonicalize_name(d) for d in depends} - holds:
+            raise SystemExit(f"{name} needs {sorted(missing)}, which the site does not hold")
+    return {"info": pyodide_lock["info"], "packages": dict(sorted(entries.items()))}
+
+
+def build(out: Path) -> None:
+    started = time.monotonic()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    wheels = pinned_wheels()
+    front_ends = [wheels.pop("jupyterlite-pyodide-kernel"), wheels["jupyterlab-widgets"],
+                  wheels["anywidget"]]  # wheels carrying JupyterLab extensions
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        lite = Path(tmp)
+        run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(lite), ".")
+        (own,) = lite.glob("mahjong_tutor-*.whl")
+        wheels["mahjong-tutor"] = own
+        static = lite / "static" / "pyodide"
+        lock = site_lock(pyodide_core(static), wheels)
+        for path in wheels.values():
+            shutil.copy(path, static / path.name)
+        (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
+        for relative, path in course_files():
+            (lite / "files" / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, lite / "files" / relative)
+        (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
+            "apps": ["lab"], "contents": ["files"], "no_sourcemaps": True,
+            "no_unused_shared_packages": True, "ignore_sys_prefix": ["federated_extensions"],
+            "federated_extensions": [str(p) for p in front_ends]}}), "utf-8")
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0, "jupyter-config-data": {
+                "appName": "Mahjong Tutor", "litePluginSettings": {
+                    "@jupyterlite/pyodide-kernel-extension:kernel": {
+                        "disablePyPIFallback": True,
+                        "loadPyodideOptions": {"packages": PRELOAD,
+                                               "env": {"MAHJONG_TUTOR_PROGRESS": PROGRESS}}}}}}),
+            "utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+            "--output-dir", str(out.resolve()), cwd=lite)
+    first = next(name for name, _ in course_files() if name.endswith(".ipynb"))
+    (out / "index.html").write_text(LANDING.format(first=first), "utf-8")
+    shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"site built in {time.monotonic() - started:.1f} s: {out} holds {size / 1e6:.1f} MB "
+          f"in {sum(1 for p in out.rglob('*') if p.is_file())} files")
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1] if len(sys.argv) > 1 else "site"))

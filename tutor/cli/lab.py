@@ -1,0 +1,53 @@
+"""``tutor lab [DIR]``: copy the course into a folder the learner owns and open it in JupyterLab."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tutor.cli import Commands
+from tutor.lab import CourseError, copy_course
+
+
+def register(commands: Commands) -> None:
+    p = commands.command("lab", "copy the course notebooks into a folder and open them in "
+                         "JupyterLab (never overwrites a notebook you edited)")
+    p.add_argument("dir", nargs="?", default="mahjong-tutor",
+                   help="the folder for your copy of the course (default ./mahjong-tutor)")
+    p.add_argument("--update", action="store_true",
+                   help="refresh the files you have not edited with this version's")
+    p.add_argument("--port", type=int, default=8888, help="JupyterLab's port (default 8888)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.set_defaults(func=_lab)
+
+
+def jupyterlab_command(folder: Path, port: int, browser: bool) -> list[str]:
+    """The JupyterLab command line for ``folder``, opening the first lesson."""
+    first = sorted(folder.glob("*.ipynb"))
+    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+               f"--port={port}"]
+    if first:
+        command.append(f"--LabApp.default_url=/lab/tree/{first[0].name}")
+    if not browser:
+        command.append("--no-browser")
+    if hasattr(os, "getuid") and os.getuid() == 0:
+        command.append("--allow-root")
+    return command
+
+
+def _lab(args: argparse.Namespace) -> int:
+    if not 0 < args.port < 65536:
+        raise ValueError(f"--port must be between 1 and 65535, not {args.port}")
+    if importlib.util.find_spec("jupyterlab") is None:
+        raise CourseError("JupyterLab is not installed: pip install 'mahjong-tutor[notebook]'")
+    report = copy_course(Path(args.dir), update=args.update)
+    print(report, flush=True)
+    try:
+        return subprocess.call(jupyterlab_command(report.folder.resolve(), args.port,
+                                                  not args.no_browser))
+    except KeyboardInterrupt:
+        return 0

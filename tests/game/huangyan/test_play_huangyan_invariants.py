@@ -86,7 +86,7 @@ def test_seeded_hands_conserve_tiles_settle_to_zero_and_replay(
         again = replay(data, hooks_for)
         assert digest(again) == digest(state) == data["final"]
         assert again.settlement.ledger == state.settlement.ledger
-    if bots != ("random",):  # the seeds reach wins (and, with a careless bot, liability)
+    if bots != ("random",):  # these deals reach wins (and, with a careless bot, liability)
         assert sum(n for k, n in kinds.items() if k != "draw") > len(seeds) // 2
     if bots == ("sensible", "random"):
         assert kinds.get("liability", 0) > 0

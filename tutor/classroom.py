@@ -89,8 +89,10 @@ def lan_address() -> str:
     return address
 
 
-#: The JupyterLab extensions the apps' pages load (the widget manager and anywidget's front end).
-EXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "anywidget", "jupyterlab_pygments"]
+#: The JupyterLab extensions the apps' pages load: the widgets, Voila's own widget manager (the
+#: page has no widgets without it), anywidget's front end and the code highlighter.
+EXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8",
+              "anywidget", "jupyterlab_pygments"]
 
 
 def voila_config(students: int, port: int, pooled: Sequence[str],

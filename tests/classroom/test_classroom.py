@@ -41,6 +41,19 @@ def test_settings_that_hold_a_class() -> None:
     assert config["MappingKernelManager"]["cull_connected"] is False
 
 
+def test_the_pages_load_the_widget_managers() -> None:
+    """Voila's own widget manager is an extension too: left out of the allowlist, every page
+    comes up without its widgets ("No provider for jupyterWidgetRegistry")."""
+    import json
+
+    config = voila_config(20, 8866, ["hand_builder"], ROOT / "notebooks" / "apps")
+    allowed = config["VoilaConfiguration"]["extension_allowlist"]
+    assert {"@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager",
+            "anywidget"} <= set(allowed)
+    project = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]
+    assert project["extension_allowlist"] == allowed  # the plain voila command loads the same
+
+
 @pytest.mark.parametrize(("students", "port", "message"), [
     (0, 8866, "--students must be between 1 and 200"),
     (10**9, 8866, "--students must be between 1 and 200"),

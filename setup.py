@@ -11,7 +11,7 @@ HERE = Path(__file__).resolve().parent
 # setuptools reuses build/lib between builds, so a file deleted or renamed since (a renumbered
 # notebook) would still be shipped: start every build from an empty one.
 shutil.rmtree(HERE / "build" / "lib", ignore_errors=True)
-COURSE_FILES = ["*.ipynb", "*.md"]  # the same patterns as tutor.lab.COURSE_FILES
+COURSE_FILES = ["*.ipynb", "*.md", "*.json"]  # the same patterns as tutor.lab.COURSE_FILES
 course = ["tutor.course", *(f"tutor.course.{d.name}" for d in sorted((HERE / "notebooks").iterdir())
                             if d.is_dir() and not d.name.startswith((".", "_")))]
 # the shipped suit tables and the widgets' ES modules sit in folders without __init__.py: they are

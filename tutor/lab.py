@@ -29,7 +29,8 @@ from tutor.errors import TutorError
 __all__ = ["COURSE_FILES", "MANIFEST", "CopyReport", "CourseError", "copy_course", "course_files",
            "course_root"]
 
-COURSE_FILES = ("*.ipynb", "*.md")  # in the course folder and its sub-folders (apps/, rules/)
+#: in the course folder and its sub-folders (apps/ with its example records, rules/)
+COURSE_FILES = ("*.ipynb", "*.md", "*.json")
 MANIFEST = ".mahjong-tutor-course.json"
 
 

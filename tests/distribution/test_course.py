@@ -32,8 +32,9 @@ def test_the_course_of_a_clone_is_the_notebooks_folder() -> None:
     assert names == sorted(names, key=lambda n: ("/" in n, n))
     assert {n for n in names if "/" not in n} == {
         p.name for pattern in ("*.ipynb", "*.md") for p in (ROOT / "notebooks").glob(pattern)}
-    assert {n.split("/")[1] for n in names if n.startswith("apps/")} == {
-        p.name for p in (ROOT / "notebooks" / "apps").glob("*.ipynb")}
+    assert {n.split("/")[1] for n in names if n.startswith("apps/")} == {  # the example records too
+        p.name for pattern in ("*.ipynb", "*.json")
+        for p in (ROOT / "notebooks" / "apps").glob(pattern)}
 
 
 def test_first_copy_takes_every_course_file_and_nothing_else(tmp_path: Path) -> None:

@@ -141,7 +141,9 @@ class ReviewPanel:
         """The summary and the shown moments, for the widget."""
         worst = self.worst
         who = self.seat.name.title()
+        joker = self.review.variant.joker
         return {"seat": who, "title": f"Review of {who}'s play",
+                "joker": "" if joker is None else str(joker),
                 "outcome": self.review.outcome,
                 "counts": [{"grade": g.value, "count": n,
                             "label": g.value if n == 1 or g is Grade.GOOD else g.plural}

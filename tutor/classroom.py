@@ -89,8 +89,11 @@ def lan_address() -> str:
     return address
 
 
-#: The JupyterLab extensions the apps' pages load (the widget manager and anywidget's front end).
-EXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "anywidget", "jupyterlab_pygments"]
+#: The JupyterLab extensions the apps' pages load: Voila's widget manager (it provides the widget
+#: registry the other two need: without it no widget is drawn), the ipywidgets front end and
+#: anywidget's.
+EXTENSIONS = ["@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager",
+              "anywidget", "jupyterlab_pygments"]
 
 
 def voila_config(students: int, port: int, pooled: Sequence[str],

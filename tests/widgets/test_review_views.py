@@ -80,8 +80,9 @@ def test_clicking_a_moment_jumps_the_replay_and_marks_the_tiles() -> None:
     view.forward()
     assert view.widget.played_tiles == view.widget.preferred_tiles == []
     assert "to decide" not in view.step_label.value
-    view.back()
-    assert "West to decide" in view.step_label.value  # the moment's step again
+    view.back()  # the moment's step again: its note and its marks
+    assert "West to decide" in view.step_label.value
+    assert view.widget.played_tiles or view.widget.preferred_tiles
     # another hand of the file: the review follows it
     view.hand_choice.value = 1
     assert view.review_widget.review is not None

@@ -113,11 +113,10 @@ class ReplayView(TutorView):
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         steps.add_class("tutor-replay-steps")
         self.review_widget = ReviewWidget(on_moment=self.show_moment, layout=widgets.Layout(
-            display="none", flex="1 1 22em", min_width="18em"))
-        board = widgets.VBox([self.widget, steps], layout=widgets.Layout(flex="0 1 auto"))
-        row = widgets.HBox([board, self.review_widget],
+            display="none", flex="1 1 24em", min_width="20em"))
+        row = widgets.HBox([self.widget, self.review_widget],
                            layout=widgets.Layout(width="100%", align_items="flex-start"))
-        main = widgets.VBox([row], layout=widgets.Layout(width="100%"))
+        main = widgets.VBox([row, steps], layout=widgets.Layout(width="100%"))
         main.add_class("mt-nozoom")
         self.main = main
 
@@ -218,8 +217,7 @@ class ReplayView(TutorView):
         self.review_widget.current = moment.index
         seat = moment.decision.seat
         self.seat_view.value = seat.letter  # the coach judged from this seat's view
-        self.go_to(moment.step)
-        self.widget.highlight(played=moment.played, preferred=moment.preferred)
+        self.go_to(moment.step)  # refresh() frames the tiles at the moment's step
 
     def show_seat(self, seat: Wind | str | None) -> None:
         """Every hand face up (None) or one seat's view."""
@@ -300,12 +298,14 @@ class ReplayView(TutorView):
                 self._results = {key: result_html(final.settlement, str(final.outcome))}
             result = self._results[key]
         self.widget.show(picture, result=result)
+        moment = self._moment
+        if moment is not None and moment.step == replay.step:
+            self.widget.highlight(played=moment.played, preferred=moment.preferred)
         self._syncing = True
         try:
             self.slider.value = replay.step
         finally:
             self._syncing = False
-        moment = self._moment
         note = ""
         if moment is not None and moment.step == replay.step:
             note = (f" <span class='tutor-step-moment'>· {moment.decision.seat.name.title()} "

@@ -54,6 +54,7 @@ def test_replay_review_panel_jumps_to_a_moment(browser: Any) -> None:
         page.wait_for_selector(f"{MINE} .mt-tile.mt-hl-preferred")  # the chow's tiles
         assert page.locator(".mt-seat-top .mt-backs").count() == 1  # West's view: others hidden
         assert page.locator(".mt-seat-bottom .mt-plate").inner_text().startswith("西")
+        assert "West may claim it" in page.inner_text(".mt-status")  # watched, not played
         # a step on clears the marks and the note; a step back is the moment again
         page.click(".tutor-step-forward")
         app.wait_text(".tutor-step-label", f"move {first.step + 1} of 86")

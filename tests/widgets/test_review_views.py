@@ -115,9 +115,10 @@ def test_review_my_hand_after_playing_it() -> None:
     view.review_button.click()
     replay = view.replay_view
     assert replay is not None and view.main.children == (view.back_button, replay.main)
-    assert replay.replay.step == replay.replay.steps  # the end of the hand, as it was left
     panel = replay.review_widget.review
     assert panel is not None and panel.seat is Wind.EAST
+    opened = panel.shown()[0]  # straight to the first graded moment
+    assert replay.replay.step == opened.step and replay.review_widget.current == opened.index
     assert panel.moments == ReviewPanel.of(view.table.state, "E").moments
     moment = panel.shown(show_all=True)[-1]
     replay.review_widget.click(moment.index)

@@ -5,10 +5,11 @@ hand to discard it, press a claim button (it shows the claim's tiles), *Hint* ma
 suggested tiles and move glow and explains them, *Take back* undoes your last move (a practice
 game). When the hand ends every hand turns face up and the side panel shows the payments and
 the itemized sheets; *Review my hand* then shows the hand in the replay viewer
-(:class:`~tutor.display.widgets.replay.ReplayView`) with the coach's review of your play beside
-it: click a graded moment to see the table as it was, your move's tiles framed red and dashed,
-the coach's choice green. *Back to the table* returns. The controls (game, seat, bots, seed, New
-hand, Reset to the example) fold away in projector mode.
+(:class:`~tutor.display.widgets.replay.ReplayView`) at your first graded moment, with the
+coach's review of your play beside it: click a graded moment to see the table as it was, your
+move's tiles framed red and dashed, the coach's choice green. *Back to the table* returns.
+The controls (game, seat, bots, seed, New hand, Reset to the example) fold away in projector
+mode.
 
 CSS classes for browser tests: ``tutor-play`` (the frame), ``mt-table``; in it
 ``.mt-seat-bottom .mt-tile[data-tile=3m]`` (your tiles), ``.mt-action[data-action='pong 3m']``
@@ -58,12 +59,15 @@ class PlayView(TutorView):
         self.review_button = widgets.Button(
             description="Review my hand", button_style="success", icon="search",
             tooltip="the coach's review of your decisions, on a replay of this hand",
-            layout=widgets.Layout(display="none", width="auto"))
+            layout=widgets.Layout(display="none", width="auto", align_self="flex-start",
+                                  margin="6px 0"))
         self.review_button.add_class("tutor-review-button")
         self.review_button.on_click(lambda _b: self.review_hand())
         self.back_button = widgets.Button(description="Back to the table", icon="arrow-left",
                                           tooltip="the finished hand as you played it",
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=widgets.Layout(width="auto",
+                                                                align_self="flex-start",
+                                                                margin="0 0 6px"))
         self.back_button.add_class("tutor-review-back")
         self.back_button.on_click(lambda _b: self.close_review())
         self.replay_view: ReplayView | None = None
@@ -133,7 +137,8 @@ class PlayView(TutorView):
 
     def review_hand(self) -> ReplayView | None:
         """The finished hand in the replay viewer with the coach's review of your play beside
-        it (what *Review my hand* does); None, with the reason said, if it cannot be shown."""
+        it, at the first graded moment (what *Review my hand* does); None, with the reason
+        said, if it cannot be shown."""
         table = self.table
         if not table.finished:
             self.widget.say("Finish the hand first: the review looks at every decision.",
@@ -149,6 +154,9 @@ class PlayView(TutorView):
         self.close_review()
         self.replay_view = view
         self.main.children = (self.back_button, view.main)
+        shown = view.review_widget.shown
+        if shown:  # straight to the first graded moment
+            view.show_moment(shown[0])
         return view
 
     def close_review(self) -> None:

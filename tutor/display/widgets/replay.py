@@ -113,7 +113,8 @@ class ReplayView(TutorView):
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         steps.add_class("tutor-replay-steps")
         self.review_widget = ReviewWidget(on_moment=self.show_moment, layout=widgets.Layout(
-            display="none", flex="1 1 24em", min_width="20em"))
+            display="none", flex="1 1 24em", min_width="20em", margin="0 0 0 10px"))
+        self.widget.layout.flex = "1 1 auto"  # the whole row, until a review shares it
         row = widgets.HBox([self.widget, self.review_widget],
                            layout=widgets.Layout(width="100%", align_items="flex-start"))
         main = widgets.VBox([row, steps], layout=widgets.Layout(width="100%"))
@@ -195,6 +196,7 @@ class ReplayView(TutorView):
         if letter == NOBODY:
             self.review_widget.show(None)
             self.review_widget.layout.display = "none"
+            self.widget.layout.flex = "1 1 auto"
             self.main.remove_class("tutor-reviewing")
             self.refresh()
             return
@@ -207,6 +209,7 @@ class ReplayView(TutorView):
             return
         self.review_widget.show(panel)
         self.review_widget.layout.display = ""
+        self.widget.layout.flex = "0 0 auto"  # the felt alone: its side panel gives way
         self.main.add_class("tutor-reviewing")
         self.refresh()
 

@@ -94,7 +94,12 @@ function mtPond(seat, table, opts) {
   return pond;
 }
 
-function mtCenter(table) {
+function mtBottomName(table) {
+  const seat = table.seats.find((s) => s.place === "bottom");
+  return seat ? seat.name : "the player at the bottom";
+}
+
+function mtCenter(table, mode) {
   const center = mtEl("div", "mt-center");
   center.appendChild(mtEl("div", "mt-game", table.title));
   const walls = mtEl("div", "mt-walls");
@@ -111,8 +116,12 @@ function mtCenter(table) {
   if (table.finished) status = table.outcome || "the hand is over";
   else if (table.to_act && table.offer) {
     const from = table.seats.find((s) => s.seat === table.offer_from);
-    status = `${from ? from.name : "A player"} discarded ${table.offer}: claim it or pass`;
-  } else if (table.to_act) status = "Your turn: click a tile to discard it";
+    const answer = mode === "play" ? "claim it or pass" : `${mtBottomName(table)} may claim it`;
+    status = `${from ? from.name : "A player"} discarded ${table.offer}: ${answer}`;
+  } else if (table.to_act) {
+    // a replay is watched, not played: name who is to play instead of asking for a click
+    status = mode === "play" ? "Your turn: click a tile to discard it" : `${mtBottomName(table)} to play`;
+  }
   else {
     const turn = table.seats.find((s) => s.seat === table.turn);
     status = turn ? `${turn.name}'s turn` : "";
@@ -254,7 +263,7 @@ function renderTable(model, el) {
       felt.appendChild(area);
       felt.appendChild(mtPond(seat, table, {review}));
     }
-    felt.appendChild(mtCenter(table));
+    felt.appendChild(mtCenter(table, model.get("mode")));
     const board = mtEl("div", "mt-board");
     const left = mtEl("div", "mt-board-main");
     left.appendChild(felt);

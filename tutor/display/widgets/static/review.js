@@ -86,6 +86,10 @@ function renderReview(model, el) {
     all.append(box, document.createTextNode(` show all ${panel.total} decisions`));
     tools.appendChild(all);
     root.appendChild(tools);
+    if (panel.moments.length) {
+      root.appendChild(mtEl("div", "mt-review-help",
+                            `Click a moment to see the table just before ${panel.seat}'s move.`));
+    }
     const list = mtEl("div", "mt-review-moments");
     if (!panel.moments.length) {
       list.appendChild(mtEl("div", "mt-review-empty", panel.total

@@ -64,8 +64,9 @@ def test_practice_app_hint_answer_keyboard_next(browser: Any) -> None:
                 # the tile keyboard types the right tiles; Check says right
                 page.fill(box, "")
                 page.click(".tutor-practice .tutor-keyboard-button")
+                keys = ".tutor-practice .tutor-keyboard .mt-pick-area"
                 for tile in sorted(first.answer):  # type: ignore[call-overload]
-                    page.click(f".tutor-practice .tutor-keyboard .mt-pick-area .mt-tile[data-tile='{tile}']")
+                    page.click(f"{keys} .mt-tile[data-tile='{tile}']")
                 page.click(".tutor-practice .tutor-check-button")
                 _wait_text(page, ".tutor-practice .tutor-verdict", "Right", start=True)
                 assert "1 solved of 1 tried" in _text(page, ".tutor-practice-tally")

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tutor.coach import Grade
 from tutor.core.tiles import Wind
 from tutor.display.widgets.play import PlayView
 from tutor.display.widgets.replay import ReplayView
 from tutor.display.widgets.review import ReviewWidget
 from tutor.display.widgets.table import TableWidget
+from tutor.errors import TutorError
 from tutor.game.bots import make_bot
 from tutor.game.simulate import play_hand
 from tutor.study.replay import Replay
@@ -131,3 +134,18 @@ def test_review_my_hand_after_playing_it() -> None:
     view.new_hand(2)  # a new deal closes the review
     assert view.replay_view is None and view.review_button.layout.display == "none"
     assert view.summary().startswith("PlayView(huangyan, seed 2, East: ")
+
+
+def test_a_review_that_cannot_be_made_is_said_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Refusing:
+        @classmethod
+        def of(cls, *_args: object) -> ReviewPanel:
+            raise TutorError("the record is not a finished hand")
+
+    monkeypatch.setattr("tutor.display.widgets.replay.ReviewPanel", Refusing)
+    view = ReplayView(str(EXAMPLE))
+    view.review_seat.value = "E"
+    assert view.review_widget.review is None and view.review_widget.layout.display == ""
+    assert view.review_widget.message == ("Cannot review this hand: the record is not a "
+                                          "finished hand")
+    assert view.review_widget.message_kind == "error"

@@ -205,9 +205,8 @@ class ReplayView(TutorView):
         except (TutorError, ValueError) as exc:
             self.review_widget.show(None)
             self.review_widget.say(f"Cannot review this hand: {exc}", "error")
-            self.review_widget.layout.display = ""
-            return
-        self.review_widget.show(panel)
+        else:
+            self.review_widget.show(panel)
         self.review_widget.layout.display = ""
         self.widget.layout.flex = "0 0 auto"  # the felt alone: its side panel gives way
         self.main.add_class("tutor-reviewing")

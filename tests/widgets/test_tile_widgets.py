@@ -25,7 +25,7 @@ def test_the_sprite_has_every_face_the_widgets_use() -> None:
 
 def test_the_front_end_ships_with_the_package_and_fetches_nothing() -> None:
     static = resources.files("tutor.display.widgets") / "static"
-    for name in ("common.js", "picker.js", "table.js", "tiles.css"):
+    for name in ("common.js", "picker.js", "table.js", "review.js", "tiles.css"):
         text = (static / name).read_text("utf-8")
         assert "http://" not in text.replace("http://www.w3.org", "")
         assert "https://" not in text and "import " not in text.split("export default")[0]

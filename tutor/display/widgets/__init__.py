@@ -11,4 +11,5 @@ from tutor.display.widgets.tiles import HandView, TilePicker
 __all__ = ["CheckAnswer", "HandView", "TilePicker", "TutorView", "error_html"]
 
 # The views themselves live in one module each (hand_builder, huangyan, hangzhou, guiyang,
-# play, whatif); import them from there, e.g. ``from tutor.display.widgets.play import PlayView``.
+# play, replay, review, whatif); import them from there, e.g.
+# ``from tutor.display.widgets.play import PlayView``.

@@ -4,12 +4,17 @@ The main panel is the :class:`~tutor.display.widgets.table.TableWidget`: click a
 hand to discard it, press a claim button (it shows the claim's tiles), *Hint* makes the
 suggested tiles and move glow and explains them, *Take back* undoes your last move (a practice
 game). When the hand ends every hand turns face up and the side panel shows the payments and
-the itemized sheets. The controls (game, seat, bots, seed, New hand, Reset to the example) fold
-away in projector mode.
+the itemized sheets; *Review my hand* then shows the hand in the replay viewer
+(:class:`~tutor.display.widgets.replay.ReplayView`) at your first graded moment, with the
+coach's review of your play beside it: click a graded moment to see the table as it was, your
+move's tiles framed red and dashed, the coach's choice green. *Back to the table* returns.
+The controls (game, seat, bots, seed, New hand, Reset to the example) fold away in projector
+mode.
 
 CSS classes for browser tests: ``tutor-play`` (the frame), ``mt-table``; in it
 ``.mt-seat-bottom .mt-tile[data-tile=3m]`` (your tiles), ``.mt-action[data-action='pong 3m']``
 (a move), ``.mt-hint-button``, ``.mt-undo-button``, ``.mt-hint``, ``.mt-log``, ``.mt-result``;
+``tutor-review-button`` and ``tutor-review-back`` (the replay's classes in between);
 the controls ``tutor-variant``, ``tutor-seat``, ``tutor-seed``, ``tutor-deal``, ``tutor-reset``.
 """
 
@@ -21,12 +26,15 @@ import ipywidgets as widgets
 
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
-from tutor.display.widgets.base import TutorView
+from tutor.display.widgets.base import TutorView, close_tree
 from tutor.display.widgets.presenter import AppFrame
+from tutor.display.widgets.replay import ReplayView
 from tutor.display.widgets.table import TableWidget, result_html
 from tutor.errors import TutorError
 from tutor.game.actions import Action
+from tutor.game.record import record
 from tutor.study.play import PlayTable
+from tutor.study.replay import Replay
 
 __all__ = ["PlayView"]
 
@@ -48,8 +56,25 @@ class PlayView(TutorView):
                          self.table.bot_names)
         self.widget = TableWidget(mode="play", on_act=self.play, on_hint=self.show_hint,
                                   on_undo=self.take_back)
-        main = widgets.VBox([self.widget], layout=widgets.Layout(width="100%"))
+        self.review_button = widgets.Button(
+            description="Review my hand", button_style="success", icon="search",
+            tooltip="the coach's review of your decisions, on a replay of this hand",
+            layout=widgets.Layout(display="none", width="auto", align_self="flex-start",
+                                  margin="6px 0"))
+        self.review_button.add_class("tutor-review-button")
+        self.review_button.on_click(lambda _b: self.review_hand())
+        self.back_button = widgets.Button(description="Back to the table", icon="arrow-left",
+                                          tooltip="the finished hand as you played it",
+                                          layout=widgets.Layout(width="auto",
+                                                                align_self="flex-start",
+                                                                margin="0 0 6px"))
+        self.back_button.add_class("tutor-review-back")
+        self.back_button.on_click(lambda _b: self.close_review())
+        self.replay_view: ReplayView | None = None
+        main = widgets.VBox([self.widget, self.review_button],
+                            layout=widgets.Layout(width="100%"))
         main.add_class("mt-nozoom")
+        self.main = main
 
         self.variant = widgets.Dropdown(options=[(v.title, v.value) for v in Variant],
                                         value=self.table.variant.value, description="Game:")
@@ -110,6 +135,39 @@ class PlayView(TutorView):
         self.refresh()
         self.widget.say(f"Took back your {move}.", "ok")
 
+    def review_hand(self) -> ReplayView | None:
+        """The finished hand in the replay viewer with the coach's review of your play beside
+        it, at the first graded moment (what *Review my hand* does); None, with the reason
+        said, if it cannot be shown."""
+        table = self.table
+        if not table.finished:
+            self.widget.say("Finish the hand first: the review looks at every decision.",
+                            "error")
+            return None
+        try:
+            replay = Replay(record(table.state, table.overrides), name="your hand")
+            view = ReplayView(replay, step=replay.steps, seat=table.seat.letter,
+                              review=table.seat)
+        except (TutorError, ValueError) as exc:
+            self.widget.say(f"Cannot review this hand: {exc}", "error")
+            return None
+        self.close_review()
+        self.replay_view = view
+        self.main.children = (self.back_button, view.main)
+        shown = view.review_widget.shown
+        if shown:  # straight to the first graded moment
+            view.show_moment(shown[0])
+        return view
+
+    def close_review(self) -> None:
+        """Back to the table (what *Back to the table* does)."""
+        view = self.replay_view
+        if view is None:
+            return
+        self.replay_view = None
+        self.main.children = (self.widget, self.review_button)
+        close_tree(view.box)
+
     def new_hand(self, seed: int | None = None) -> None:
         """Deal a new hand with the controls' game, seat and bots."""
         self.table = PlayTable(self.variant.value, seed=self.seed.value if seed is None
@@ -133,11 +191,13 @@ class PlayView(TutorView):
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
+        self.close_review()
         table = self.table
         result = ""
         if table.finished:
             state = table.state
             result = result_html(state.settlement, str(state.outcome))
+        self.review_button.layout.display = "" if table.finished else "none"
         self.widget.show(table.picture(), result=result, can_undo=table.can_take_back)
 
     def summary(self) -> str:

@@ -8,12 +8,17 @@ that seat heard it). The controls hold the file upload (a record saved by ``tuto
 record shows the reason and keeps the hand shown.
 
 For a coach: :meth:`ReplayView.go_to` jumps to a step and :meth:`ReplayView.highlight` (the
-table's :meth:`~tutor.display.widgets.table.TableWidget.highlight`) marks tiles.
+table's :meth:`~tutor.display.widgets.table.TableWidget.highlight`) marks tiles. *Review:* (or
+:meth:`ReplayView.review`) opens the coach's review panel for one player beside the table
+(:mod:`tutor.display.widgets.review`): clicking a graded moment shows that player's view at
+the moment it decided, its move's tiles framed red and dashed, the coach's choice green.
 
 CSS classes for browser tests: ``tutor-replay`` (the frame), ``mt-table``, ``tutor-step-first``
 / ``tutor-step-back`` / ``tutor-step-forward`` / ``tutor-step-last``, ``tutor-step-slider``,
-``tutor-step-label``, ``tutor-seat-view``, ``tutor-upload``, ``tutor-hand-choice``,
-``tutor-reset``, ``tutor-replay-message``.
+``tutor-step-label`` (``tutor-step-moment`` in it at a reviewed moment), ``tutor-seat-view``,
+``tutor-review-seat``, ``tutor-upload``, ``tutor-hand-choice``, ``tutor-reset``,
+``tutor-replay-message``; the review panel's classes are in
+:mod:`tutor.display.widgets.review`.
 """
 
 from __future__ import annotations
@@ -30,9 +35,11 @@ from tutor.core.tiles import Tile, Wind
 from tutor.display.svg import tiles_svg
 from tutor.display.widgets.base import TutorView, error_html, message_html
 from tutor.display.widgets.presenter import AppFrame
+from tutor.display.widgets.review import ReviewWidget
 from tutor.display.widgets.table import TableWidget, result_html
 from tutor.errors import TutorError
 from tutor.study.replay import Replay
+from tutor.study.review_panel import Moment, ReviewPanel
 
 __all__ = ["ALL_HANDS", "ReplayView"]
 
@@ -40,6 +47,9 @@ __all__ = ["ALL_HANDS", "ReplayView"]
 ALL_HANDS = "all"
 _VIEWS = [("every hand face up", ALL_HANDS), *((f"{w.name.title()}'s view", w.letter)
                                               for w in Wind)]
+#: the review choice that closes the panel (the others are seat letters)
+NOBODY = ""
+_REVIEWS = [("nobody", NOBODY), *((f"{w.name.title()}'s play", w.letter) for w in Wind)]
 
 
 def _tiles_inline(text: str) -> str:
@@ -66,11 +76,13 @@ class ReplayView(TutorView):
     record's JSON text); ``projector=True`` opens it in projector mode."""
 
     def __init__(self, source: Replay | str | Path, *, hand: int = 0, step: int = 0,
-                 seat: str = ALL_HANDS, projector: bool = False) -> None:
+                 seat: str = ALL_HANDS, review: Wind | str | None = None,
+                 projector: bool = False) -> None:
         self.replay = self._load(source)
         self._example = (self.replay, hand, step, seat)
         self._syncing = False
         self._results: dict[tuple[int, int], str] = {}
+        self._moment: Moment | None = None
         self.widget = TableWidget(mode="replay")
         self.first = _button("« Deal", "tutor-step-first", "back to the deal")
         self.back_button = _button("◀ Back", "tutor-step-back", "one move back")
@@ -91,12 +103,23 @@ class ReplayView(TutorView):
                                            layout=widgets.Layout(width="auto"))
         self.seat_view.add_class("tutor-seat-view")
         self.seat_view.observe(lambda _change: self.refresh(), names="value")
+        self.review_seat = widgets.Dropdown(options=_REVIEWS, value=NOBODY,
+                                            description="Review:",
+                                            layout=widgets.Layout(width="auto"))
+        self.review_seat.add_class("tutor-review-seat")
+        self.review_seat.observe(self._on_review_seat, names="value")
         steps = widgets.HBox([self.first, self.back_button, self.forward_button, self.last,
-                              self.slider, self.step_label, self.seat_view],
+                              self.slider, self.step_label, self.seat_view, self.review_seat],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         steps.add_class("tutor-replay-steps")
-        main = widgets.VBox([self.widget, steps], layout=widgets.Layout(width="100%"))
+        self.review_widget = ReviewWidget(on_moment=self.show_moment, layout=widgets.Layout(
+            display="none", flex="1 1 24em", min_width="20em", margin="0 0 0 10px"))
+        self.widget.layout.flex = "1 1 auto"  # the whole row, until a review shares it
+        row = widgets.HBox([self.widget, self.review_widget],
+                           layout=widgets.Layout(width="100%", align_items="flex-start"))
+        main = widgets.VBox([row, steps], layout=widgets.Layout(width="100%"))
         main.add_class("mt-nozoom")
+        self.main = main
 
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description="Open a record")
@@ -117,6 +140,8 @@ class ReplayView(TutorView):
         self.box = self.frame.box
         self.box.add_class("tutor-replay")
         self._show(self.replay, hand, step)
+        if review is not None:
+            self.review(review)
 
     @staticmethod
     def _load(source: Replay | str | Path) -> Replay:
@@ -143,9 +168,58 @@ class ReplayView(TutorView):
     def back(self) -> None:
         self.go_to(self.replay.step - 1)
 
-    def highlight(self, tiles: Iterable[Tile | str]) -> None:
-        """Make ``tiles`` glow on the table (until the next step)."""
-        self.widget.highlight(tiles)
+    def highlight(self, tiles: Iterable[Tile | str] = (), *,
+                  played: Iterable[Tile | str] = (),
+                  preferred: Iterable[Tile | str] = ()) -> None:
+        """Make ``tiles`` glow on the table, frame ``played`` red and dashed and ``preferred``
+        green (until the next step)."""
+        self.widget.highlight(tiles, played=played, preferred=preferred)
+
+    # -- the coach's review ------------------------------------------------------------------
+    def review(self, seat: Wind | str | None) -> ReviewPanel | None:
+        """Open the review panel on ``seat``'s play in the hand shown (None closes it)."""
+        letter = NOBODY if seat is None else (
+            seat.letter if isinstance(seat, Wind) else Wind.parse(seat).letter)
+        if self.review_seat.value != letter:
+            self.review_seat.value = letter  # the observer opens it
+        else:
+            self._open_review()
+        return self.review_widget.review
+
+    def _on_review_seat(self, _change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._open_review()
+
+    def _open_review(self) -> None:
+        letter = self.review_seat.value
+        self._moment = None
+        if letter == NOBODY:
+            self.review_widget.show(None)
+            self.review_widget.layout.display = "none"
+            self.widget.layout.flex = "1 1 auto"
+            self.main.remove_class("tutor-reviewing")
+            self.refresh()
+            return
+        try:
+            panel = ReviewPanel.of(self.replay, letter)
+        except (TutorError, ValueError) as exc:
+            self.review_widget.show(None)
+            self.review_widget.say(f"Cannot review this hand: {exc}", "error")
+        else:
+            self.review_widget.show(panel)
+        self.review_widget.layout.display = ""
+        self.widget.layout.flex = "0 0 auto"  # the felt alone: its side panel gives way
+        self.main.add_class("tutor-reviewing")
+        self.refresh()
+
+    def show_moment(self, moment: Moment) -> None:
+        """Show the table at ``moment`` from its player's view, with the tiles of the move made
+        (red, dashed) and of the coach's choice (green) framed."""
+        self._moment = moment
+        self.review_widget.current = moment.index
+        seat = moment.decision.seat
+        self.seat_view.value = seat.letter  # the coach judged from this seat's view
+        self.go_to(moment.step)  # refresh() frames the tiles at the moment's step
 
     def show_seat(self, seat: Wind | str | None) -> None:
         """Every hand face up (None) or one seat's view."""
@@ -178,7 +252,10 @@ class ReplayView(TutorView):
             return
         self.replay.choose(int(change["new"]))
         self._sync_slider()
-        self.refresh()
+        if self.review_seat.value != NOBODY:
+            self._open_review()  # the review of the hand chosen
+        else:
+            self.refresh()
 
     def reset(self) -> None:
         replay, hand, step, seat = self._example
@@ -197,7 +274,10 @@ class ReplayView(TutorView):
         finally:
             self._syncing = False
         self._sync_slider()
-        self.refresh()
+        if self.review_seat.value != NOBODY:
+            self._open_review()  # the review of the new hand
+        else:
+            self.refresh()
 
     def _sync_slider(self) -> None:
         self._syncing = True
@@ -220,13 +300,21 @@ class ReplayView(TutorView):
                 self._results = {key: result_html(final.settlement, str(final.outcome))}
             result = self._results[key]
         self.widget.show(picture, result=result)
+        moment = self._moment
+        if moment is not None and moment.step == replay.step:
+            self.widget.highlight(played=moment.played, preferred=moment.preferred)
         self._syncing = True
         try:
             self.slider.value = replay.step
         finally:
             self._syncing = False
+        note = ""
+        if moment is not None and moment.step == replay.step:
+            note = (f" <span class='tutor-step-moment'>· {moment.decision.seat.name.title()} "
+                    f"to decide move {moment.move} ({html.escape(moment.grade.value)})</span>")
         self.step_label.value = (f"<span class='tutor-step-text'>move {replay.step} of "
-                                 f"{replay.steps}: <b>{_tiles_inline(replay.move())}</b></span>")
+                                 f"{replay.steps}: <b>{_tiles_inline(replay.move())}</b>"
+                                 f"{note}</span>")
         self.back_button.disabled = self.first.disabled = replay.step == 0
         self.forward_button.disabled = self.last.disabled = replay.step == replay.steps
 

@@ -8,7 +8,10 @@ tiles in hand), its hand (face down for the others), its melds (another player's
 face down) and its discard pond in order. The centre holds the live and dead wall counts, what
 is happening and the game's markers (tooltips explain them; the side panel has a legend). The
 moves are buttons showing their tiles (a claim marks the tile it takes); a discard is a click on
-the tile. :meth:`TableWidget.highlight` makes tiles glow (hints, and later the coach).
+the tile. :meth:`TableWidget.highlight` makes tiles glow (hints) and marks, for the coach's
+review, the tiles a move used (``played``: a dashed red frame) and the ones the coach's move would
+have used (``preferred``: a solid green frame); CSS classes ``mt-hl``, ``mt-hl-played``,
+``mt-hl-preferred``.
 
 :func:`settlement_picture` is the one place the finished hand's payment diagram is drawn.
 """
@@ -60,6 +63,8 @@ class TableWidget(_SaysWidget):
     _esm = traitlets.Unicode(es_module("table.js")).tag(sync=True)
     table = traitlets.Dict().tag(sync=True)
     highlight_tiles = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    played_tiles = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    preferred_tiles = traitlets.List(traitlets.Unicode()).tag(sync=True)
     suggest = traitlets.Unicode("").tag(sync=True)
     hint = traitlets.Unicode("").tag(sync=True)
     result = traitlets.Unicode("").tag(sync=True)
@@ -89,12 +94,20 @@ class TableWidget(_SaysWidget):
                 self.hint = ""
                 self.suggest = ""
                 self.highlight_tiles = []
+                self.played_tiles = []
+                self.preferred_tiles = []
 
-    def highlight(self, tiles: Iterable[Tile | str], *, action: str = "") -> None:
-        """Make ``tiles`` glow wherever they are face up (and the button of ``action``)."""
+    def highlight(self, tiles: Iterable[Tile | str] = (), *, action: str = "",
+                  played: Iterable[Tile | str] = (),
+                  preferred: Iterable[Tile | str] = ()) -> None:
+        """Make ``tiles`` glow wherever they are face up (and the button of ``action``); frame
+        the ``played`` tiles red and dashed, the ``preferred`` ones green (a tile in both is
+        green: the move was the coach's). In a hand and on the latest discard."""
         with self.hold_sync():
             self.highlight_tiles = sorted({str(t) for t in tiles})
             self.suggest = action
+            self.played_tiles = sorted({str(t) for t in played})
+            self.preferred_tiles = sorted({str(t) for t in preferred})
 
     def handle(self, content: Any) -> None:
         """Act on one browser message: ``{"event": "act", "action": "discard 3m"}``,

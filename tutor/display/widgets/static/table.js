@@ -1,8 +1,9 @@
 // The play table and the replay viewer's table (after common.js). Python:
 // tutor/display/widgets/table.py; the picture it draws: tutor/study/table.py (TablePicture).
 //
-// Model: table (the picture), highlight_tiles (tile codes that glow), suggest (a move whose button
-// glows), hint (text), message, message_kind, result (HTML at the end of a hand), can_undo,
+// Model: table (the picture), highlight_tiles (tile codes that glow), played_tiles and
+// preferred_tiles (a reviewed move's tiles and the coach's: framed red and green), suggest (a move
+// whose button glows), hint (text), message, message_kind, result (HTML at the end of a hand), can_undo,
 // mode ("play" or "replay"). Sends {event: "act", action}, {event: "hint"}, {event: "undo"}.
 
 const MT_PLACE_NAMES = {bottom: "you", right: "right", top: "across", left: "left"};
@@ -45,6 +46,15 @@ function mtMarkClass(marks, code) {
   return mark ? `mt-mark mt-mark-${mark}` : "";
 }
 
+// The review's marks on a tile: "mt-hl-preferred" (the coach's move used it) wins over
+// "mt-hl-played" (the move made used it).
+function mtReviewClass(review, code) {
+  if (!review) return "";
+  if (review.preferred.has(code)) return " mt-hl-preferred";
+  if (review.played.has(code)) return " mt-hl-played";
+  return "";
+}
+
 function mtSeatHand(seat, table, opts) {
   const box = mtEl("div", `mt-seat-hand mt-seat-hand-${seat.place}`);
   if (seat.concealed === null) {
@@ -60,7 +70,7 @@ function mtSeatHand(seat, table, opts) {
     joker: table.joker, highlight: opts.highlight,
     onTile: opts.onTile,
     tileClass: (code) => {
-      let cls = mtMarkClass(table.marks, code);
+      let cls = mtMarkClass(table.marks, code) + mtReviewClass(opts.review, code);
       if (opts.discardable && !opts.discardable.has(code)) cls += " mt-locked";
       return cls;
     }}));
@@ -76,14 +86,20 @@ function mtPond(seat, table, opts) {
     const isLast = last && i === seat.discards.length - 1;
     pond.appendChild(mtTile(code, {
       joker: code === table.joker, dim: taken, highlight: isLast && !taken,
-      cls: (taken ? "mt-taken " : "") + mtMarkClass(table.marks, code) + (isLast ? " mt-last" : ""),
+      cls: (taken ? "mt-taken " : "") + mtMarkClass(table.marks, code) + (isLast ? " mt-last" : "") +
+           (isLast && !taken ? mtReviewClass(opts.review, code) : ""),
       title: `${mtTileName(mtSymbol(code, {joker: code === table.joker}))}` +
              (taken ? ": claimed into a meld" : isLast ? ": the latest discard" : "")}));
   });
   return pond;
 }
 
-function mtCenter(table) {
+function mtBottomName(table) {
+  const seat = table.seats.find((s) => s.place === "bottom");
+  return seat ? seat.name : "the player at the bottom";
+}
+
+function mtCenter(table, mode) {
   const center = mtEl("div", "mt-center");
   center.appendChild(mtEl("div", "mt-game", table.title));
   const walls = mtEl("div", "mt-walls");
@@ -100,8 +116,12 @@ function mtCenter(table) {
   if (table.finished) status = table.outcome || "the hand is over";
   else if (table.to_act && table.offer) {
     const from = table.seats.find((s) => s.seat === table.offer_from);
-    status = `${from ? from.name : "A player"} discarded ${table.offer}: claim it or pass`;
-  } else if (table.to_act) status = "Your turn: click a tile to discard it";
+    const answer = mode === "play" ? "claim it or pass" : `${mtBottomName(table)} may claim it`;
+    status = `${from ? from.name : "A player"} discarded ${table.offer}: ${answer}`;
+  } else if (table.to_act) {
+    // a replay is watched, not played: name who is to play instead of asking for a click
+    status = mode === "play" ? "Your turn: click a tile to discard it" : `${mtBottomName(table)} to play`;
+  }
   else {
     const turn = table.seats.find((s) => s.seat === table.turn);
     status = turn ? `${turn.name}'s turn` : "";
@@ -222,6 +242,10 @@ function renderTable(model, el) {
     const felt = mtEl("div", "mt-felt");
     const highlight = model.get("highlight_tiles");
     const discardable = new Set(table.discardable || []);
+    const played = model.get("played_tiles") || [];
+    const preferred = model.get("preferred_tiles") || [];
+    const review = played.length || preferred.length
+      ? {played: new Set(played), preferred: new Set(preferred)} : null;
     const bySeat = {};
     for (const seat of table.seats) bySeat[seat.place] = seat;
     for (const seat of table.seats) {
@@ -231,14 +255,15 @@ function renderTable(model, el) {
       const mine = seat.place === "bottom";
       area.appendChild(mtSeatHand(seat, table, {
         highlight: mine || !table.viewer ? highlight : [],
+        review: mine || !table.viewer ? review : null,
         discardable: mine && table.to_act && discardable.size ? discardable : null,
         onTile: mine && table.to_act && discardable.size
           ? ((code) => { if (discardable.has(code)) model.send({event: "act", action: `discard ${code}`}); })
           : null}));
       felt.appendChild(area);
-      felt.appendChild(mtPond(seat, table, {}));
+      felt.appendChild(mtPond(seat, table, {review}));
     }
-    felt.appendChild(mtCenter(table));
+    felt.appendChild(mtCenter(table, model.get("mode")));
     const board = mtEl("div", "mt-board");
     const left = mtEl("div", "mt-board-main");
     left.appendChild(felt);
@@ -256,7 +281,7 @@ function renderTable(model, el) {
     pending = true;
     Promise.resolve().then(() => { pending = false; draw(); });
   };
-  const names = ["table", "highlight_tiles", "suggest", "hint", "message", "message_kind", "result",
+  const names = ["table", "highlight_tiles", "played_tiles", "preferred_tiles", "suggest", "hint", "message", "message_kind", "result",
                  "can_undo", "mode", "_ack"];
   for (const name of names) model.on(`change:${name}`, schedule);
   return () => { for (const name of names) model.off(`change:${name}`, schedule); };

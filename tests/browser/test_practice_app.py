@@ -65,7 +65,8 @@ def test_practice_app_hint_answer_keyboard_next(browser: Any) -> None:
                 page.fill(box, "")
                 page.click(".tutor-practice .tutor-keyboard-button")
                 for tile in sorted(first.answer):  # type: ignore[call-overload]
-                    page.click(f".tutor-practice .tutor-keyboard .mt-pick-area .mt-tile[data-tile='{tile}']")
+                    page.click(".tutor-practice .tutor-keyboard .mt-pick-area "
+                               f".mt-tile[data-tile='{tile}']")
                 page.click(".tutor-practice .tutor-check-button")
                 _wait_text(page, ".tutor-practice .tutor-verdict", "Right", start=True)
                 assert "1 solved of 1 tried" in _text(page, ".tutor-practice-tally")

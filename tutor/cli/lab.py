@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from tutor.cli import Commands
+from tutor.errors import InputError
 from tutor.lab import CourseError, copy_course
 
 
@@ -41,7 +42,7 @@ def jupyterlab_command(folder: Path, port: int, browser: bool) -> list[str]:
 
 def _lab(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
-        raise ValueError(f"--port must be between 1 and 65535, not {args.port}")
+        raise InputError(f"--port must be between 1 and 65535, not {args.port}")
     if importlib.util.find_spec("jupyterlab") is None:
         raise CourseError("JupyterLab is not installed: pip install 'mahjong-tutor[notebook]'")
     report = copy_course(Path(args.dir), update=args.update)

@@ -6,6 +6,7 @@ import argparse
 
 from tutor.cli import Commands, emit
 from tutor.core.tiles import Wind
+from tutor.errors import InputError
 
 
 def register(commands: Commands) -> None:
@@ -24,7 +25,7 @@ def register(commands: Commands) -> None:
 
 def _seat(text: str) -> Wind:
     if text.strip().upper() not in ("E", "S", "W", "N"):
-        raise ValueError(f"--seat must be E, S, W or N, not {text[:20]!r}")
+        raise InputError(f"--seat must be E, S, W or N, not {text[:20]!r}")
     return Wind.parse(text.strip().upper())
 
 

@@ -83,9 +83,18 @@ _GROUP_HELP = {
 }
 
 
+#: the longest error line the command prints (the message is cut, never the quoted input only)
+MAX_ERROR = 240
+
+
+def _one_line(message: str) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= MAX_ERROR else message[:MAX_ERROR - 3] + "..."
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, exit 2 (argparse's own convention)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, _one_line(f"{self.prog}: error: {message}") + "\n")
 
 
 class Commands:
@@ -172,8 +181,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler: Handler = args.func
     try:
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:  # the reader stopped early (``tutor ... | head -1``): not an error
+        _quiet_stdout()
+        return 0
     except (TutorError, ValueError, OSError) as exc:
-        message = str(exc).replace("\n", " ")
-        print(f"tutor {args.command}: error: {message}", file=sys.stderr)
+        print(_one_line(f"tutor {args.command}: error: {exc}"), file=sys.stderr)
         return 2
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's own flush at exit finds no
+    broken pipe to complain about."""
+    import contextlib
+    import os
+
+    # no real stdout (captured in a test): nothing to silence
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -105,6 +105,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
     try:
         return _run(args)
+    except BrokenPipeError:
+        raise  # the reader stopped early: tutor.cli.main ends quietly
     except (TutorError, ValueError, OSError) as exc:
         raise SimulationError(_clip(str(exc) or type(exc).__name__)) from None
 
@@ -183,10 +185,11 @@ def _sessions(args: argparse.Namespace, variant: Variant, bots: tuple[str, ...],
 
 
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{args.file}: not JSON ({exc})") from None
+    from tutor.jsonfile import read
+
+    data = read(args.file, RecordError)
+    if data == []:
+        raise RecordError(f"{args.file}: an empty list holds no hand")
     items = data if isinstance(data, list) else [data]
     out = []
     texts = []

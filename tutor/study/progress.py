@@ -35,6 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tutor.jsonfile import check_depth
+
 __all__ = ["ENV_VAR", "FORMAT", "MAX_BYTES", "NotebookCount", "Progress", "ProgressStore",
            "default_path", "default_store", "notebook_count", "sequence_counts", "summary_lines"]
 
@@ -67,24 +69,10 @@ _MAX_DEPTH = 16  # the file nests four deep; Pyodide's JSON reader crashes (no e
 
 def _check_depth(text: str) -> None:
     """Refuse deep nesting before parsing: a browser kernel would die on it, not raise."""
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > _MAX_DEPTH:
-                raise _Bad("it is nested too deeply")
-        elif ch in "]}":
-            depth -= 1
+    try:
+        check_depth(text, _MAX_DEPTH)
+    except ValueError:
+        raise _Bad("it is nested too deeply") from None
 
 
 def _name(value: object, what: str) -> str:

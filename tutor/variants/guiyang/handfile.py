@@ -38,7 +38,7 @@ from typing import Any
 from tutor.core.notation import parse_meld, parse_tile, parse_tiles
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
-from tutor.errors import HandError
+from tutor.errors import HandError, shown
 from tutor.ledger import Seat
 from tutor.variants.guiyang.description import (
     Discard,
@@ -64,15 +64,21 @@ class FieldError(HandError):
         super().__init__(f"{field}: {problem}")
 
 
+def _json(value: object) -> str:
+    """``value`` as JSON, cut to a short window."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _seat(value: object, field: str) -> Seat:
     if not isinstance(value, str) or value not in {s.letter for s in Seat}:
-        raise FieldError(field, f"expected a seat E, S, W or N, not {value!r}")
+        raise FieldError(field, f"expected a seat E, S, W or N, not {shown(value, 40)}")
     return Seat.parse(value)
 
 
 def _str(value: object, field: str) -> str:
     if not isinstance(value, str):
-        raise FieldError(field, f"expected a string, not {json.dumps(value)}")
+        raise FieldError(field, f"expected a string, not {_json(value)}")
     return value
 
 
@@ -85,7 +91,7 @@ def _tile(value: object, field: str) -> Tile:
 
 def _object(value: object, field: str, keys: set[str], required: set[str]) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise FieldError(field, f"expected an object, not {json.dumps(value)}")
+        raise FieldError(field, f"expected an object, not {_json(value)}")
     for key in value:
         if key not in keys:
             raise FieldError(f"{field}.{key}" if field else key,
@@ -98,7 +104,7 @@ def _object(value: object, field: str, keys: set[str], required: set[str]) -> Ma
 
 def _list(value: object, field: str) -> list[Any]:
     if not isinstance(value, list):
-        raise FieldError(field, f"expected a list, not {json.dumps(value)}")
+        raise FieldError(field, f"expected a list, not {_json(value)}")
     return value
 
 
@@ -152,7 +158,7 @@ def _win(value: object) -> Win:
     how = _str(obj["how"], "win.how")
     kinds = {k.value: k for k in WinKind}
     if how not in kinds:
-        raise FieldError("win.how", f"expected one of {', '.join(kinds)}, not {how!r}")
+        raise FieldError("win.how", f"expected one of {', '.join(kinds)}, not {shown(how, 30)}")
     winners = tuple(_seat(s, f"win.winners[{i}]")
                     for i, s in enumerate(_list(obj["winners"], "win.winners")))
     source = _seat(obj["from"], "win.from") if "from" in obj else None
@@ -164,7 +170,8 @@ def read_hand(data: object) -> FinishedHand:
     field (other impossibilities are :class:`~tutor.errors.HandError` naming it too)."""
     obj = _object(data, "", _TOP, {"players"})
     if "variant" in obj and obj["variant"] != "guiyang":
-        raise FieldError("variant", f"this reader takes guiyang hands, not {obj['variant']!r}")
+        raise FieldError("variant", "this reader takes guiyang hands, not "
+                         f"{shown(obj['variant'], 30)}")
     if "description" in obj:
         _str(obj["description"], "description")
     players_obj = _object(obj["players"], "players", {"E", "S", "W", "N"}, {"E", "S", "W", "N"})
@@ -173,7 +180,7 @@ def read_hand(data: object) -> FinishedHand:
                      for i, d in enumerate(_list(obj.get("discards", []), "discards")))
     draw = obj.get("exhaustive_draw", False)
     if not isinstance(draw, bool):
-        raise FieldError("exhaustive_draw", f"expected true or false, not {json.dumps(draw)}")
+        raise FieldError("exhaustive_draw", f"expected true or false, not {_json(draw)}")
     if draw == ("win" in obj):
         raise FieldError("win", "give either a win or \"exhaustive_draw\": true")
     win = None
@@ -195,12 +202,16 @@ def read_hand(data: object) -> FinishedHand:
 
 def load_hand(path: str | Path) -> FinishedHand:
     """Read a JSON hand description file."""
-    text = Path(path).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FieldError("(file)", f"{path} is not valid JSON: {exc}") from None
-    return read_hand(data)
+    from tutor.jsonfile import read
+
+    return read_hand(read(path, _FileError))
+
+
+class _FileError(FieldError):
+    """A hand description file that is not readable JSON (too large, too deep, not JSON)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("(file)", problem)
 
 
 def hand_to_json(hand: FinishedHand) -> dict[str, object]:

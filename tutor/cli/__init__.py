@@ -29,7 +29,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: it costs every star
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["COMMANDS", "Command", "Commands", "build_parser", "emit", "main"]
+__all__ = ["COMMANDS", "Command", "Commands", "build_parser", "count", "emit", "main"]
 
 Handler = Callable[[argparse.Namespace], int]  # (a run-time alias: no typing needed)
 
@@ -122,6 +122,28 @@ class Commands:
         parser: argparse.ArgumentParser = self._variant_groups[name].add_parser(
             variant, help=help, description=help)
         return parser
+
+
+def count(low: int, high: int | Callable[[], int]) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (a number, or a function
+    giving it), refused with a short message (a huge number of digits is never converted)."""
+    def read(text: str) -> int:
+        top = high() if callable(high) else high
+        shown = text if len(text) <= 24 else f"{text[:20]}..."
+        digits = text.strip().lstrip("+-")
+        if len(text) > 40 and digits.isascii() and digits.isdigit():
+            raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not a number of "
+                                             f"{len(digits):,} digits")
+        try:
+            value = int(text.strip()) if len(text) <= 40 else None
+        except ValueError:
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {shown!r}")
+        if not low <= value <= top:
+            raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not {shown}")
+        return value
+    return read
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> int:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli import Commands, emit
+from tutor.cli import Commands, count, emit
 from tutor.core.notation import parse_hand, parse_tile
 from tutor.core.variant import Variant
 from tutor.errors import InputError
@@ -68,12 +68,12 @@ def register(commands: Commands) -> None:
                    "(default S; with --dealer alone, the dealer's seat)")
     p.add_argument("--dealer", nargs="?", const=_WINNER, metavar="SEAT",
                    help="the dealer's seat (default E); --dealer alone: the winner deals")
-    p.add_argument("--after-gang", type=int, default=0, metavar="N",
+    p.add_argument("--after-gang", type=count(0, 4), default=0, metavar="N",
                    help="kongs in the winner's chain (After a gang x2 each)")
-    p.add_argument("--joker-discards", type=int, default=0, metavar="N",
+    p.add_argument("--joker-discards", type=count(0, 4), default=0, metavar="N",
                    help="jokers the winner discarded in the chain (After a White Dragon "
                    "Discard x2 each); they also count toward Three/Four White Dragons")
-    p.add_argument("--honor-discards", type=int, metavar="N",
+    p.add_argument("--honor-discards", type=count(0, 1_000), metavar="N",
                    help="score a Ten Honors Explosive Head after N honor discards (10 or "
                    "more, jokers count as honors): no HAND, the shape does not matter")
     p.add_argument("--on-discard", action="store_true",

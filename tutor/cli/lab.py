@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tutor.cli import Commands
+from tutor.cli import Commands, count
 from tutor.errors import InputError
 from tutor.lab import CourseError, copy_course
 
@@ -21,7 +21,8 @@ def register(commands: Commands) -> None:
                    help="the folder for your copy of the course (default ./mahjong-tutor)")
     p.add_argument("--update", action="store_true",
                    help="refresh the files you have not edited with this version's")
-    p.add_argument("--port", type=int, default=8888, help="JupyterLab's port (default 8888)")
+    p.add_argument("--port", type=count(1, 65535), default=8888,
+                   help="JupyterLab's port (default 8888)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.set_defaults(func=_lab)
 

@@ -169,6 +169,9 @@ def _replay(args: argparse.Namespace) -> int:
     data = read(args.file, RecordError)
     if data == []:
         raise RecordError(f"{args.file}: an empty list holds no hand")
+    if isinstance(data, list) and len(data) > MAX_SAVED_HANDS:
+        raise RecordError(f"{args.file}: {len(data):,} records; tutor replay reads at most "
+                          f"{MAX_SAVED_HANDS:,}")
     items = data if isinstance(data, list) else [data]
     out = []
     texts = []

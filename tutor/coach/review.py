@@ -18,6 +18,8 @@ __all__ = ["MAX_FILE_BYTES", "read_records", "review"]
 
 #: the largest record file the coach reads (a saved simulation of 100 hands is about 200 kB)
 MAX_FILE_BYTES = MAX_BYTES
+#: the most records in one file (as many as ``tutor simulate --save`` writes)
+MAX_RECORDS = 1_000
 
 
 def review(source: HandState | dict[str, Any] | str, seat: Wind | str,
@@ -46,6 +48,8 @@ def read_records(path: str | Path) -> list[dict[str, Any]]:
     items = data if isinstance(data, list) else [data]
     if not items:
         raise RecordError(f"{path}: an empty list holds no hand")
+    if len(items) > MAX_RECORDS:
+        raise RecordError(f"{path}: {len(items):,} records; a file holds at most {MAX_RECORDS:,}")
     for number, item in enumerate(items, 1):
         if not isinstance(item, dict):
             raise RecordError(f"{path}: hand {number} is a JSON {type(item).__name__}, not a "

@@ -102,9 +102,12 @@ def _object(value: object, field: str, keys: set[str], required: set[str]) -> Ma
     return value
 
 
-def _list(value: object, field: str) -> list[Any]:
+def _list(value: object, field: str, most: int) -> list[Any]:
     if not isinstance(value, list):
         raise FieldError(field, f"expected a list, not {_json(value)}")
+    if len(value) > most:
+        raise FieldError(field, f"{len(value):,} items; at most {most} fit a hand of "
+                         f"{GUIYANG.tile_count} tiles")
     return value
 
 
@@ -137,7 +140,7 @@ def _player(value: object, field: str) -> PlayerRecord:
     except ValueError as exc:
         raise FieldError(f"{field}.concealed", str(exc)) from None
     melds = tuple(_meld(m, f"{field}.melds[{i}]")
-                  for i, m in enumerate(_list(obj.get("melds", []), f"{field}.melds")))
+                  for i, m in enumerate(_list(obj.get("melds", []), f"{field}.melds", 4)))
     return PlayerRecord(concealed, melds)
 
 
@@ -160,7 +163,7 @@ def _win(value: object) -> Win:
     if how not in kinds:
         raise FieldError("win.how", f"expected one of {', '.join(kinds)}, not {shown(how, 30)}")
     winners = tuple(_seat(s, f"win.winners[{i}]")
-                    for i, s in enumerate(_list(obj["winners"], "win.winners")))
+                    for i, s in enumerate(_list(obj["winners"], "win.winners", 3)))
     source = _seat(obj["from"], "win.from") if "from" in obj else None
     return Win(kinds[how], winners, _tile(obj["tile"], "win.tile"), source)
 
@@ -176,8 +179,8 @@ def read_hand(data: object) -> FinishedHand:
         _str(obj["description"], "description")
     players_obj = _object(obj["players"], "players", {"E", "S", "W", "N"}, {"E", "S", "W", "N"})
     players = tuple(_player(players_obj[s.letter], f"players.{s.letter}") for s in Seat)
-    discards = tuple(_discard(d, f"discards[{i}]")
-                     for i, d in enumerate(_list(obj.get("discards", []), "discards")))
+    listed = _list(obj.get("discards", []), "discards", GUIYANG.tile_count)
+    discards = tuple(_discard(d, f"discards[{i}]") for i, d in enumerate(listed))
     draw = obj.get("exhaustive_draw", False)
     if not isinstance(draw, bool):
         raise FieldError("exhaustive_draw", f"expected true or false, not {_json(draw)}")

@@ -68,11 +68,9 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
         digits = text.lstrip("+-")
         if len(digits) > _MAX_DIGITS and digits.isascii() and digits.isdigit():
             raise RulesError(f"rule {name}: a number of {len(digits):,} digits is out of range")
-        try:
-            return int(text)
-        except ValueError:
-            raise RulesError(f"rule {name}: expected a whole number, not {shown(text)}"
-                             ) from None
+        if not (digits.isascii() and digits.isdigit() and len(text) - len(digits) <= 1):
+            raise RulesError(f"rule {name}: expected a whole number, not {shown(text)}")
+        return int(text)
     if kind is float:
         try:
             return float(text)

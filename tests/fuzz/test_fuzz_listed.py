@@ -32,7 +32,8 @@ def _record() -> dict[str, Any]:
     """Huangyan seed 0 with random bots: its South chows 456p (the report's example)."""
     data = record(play_hand(Variant.HUANGYAN, 0, ["random"]))
     assert ["S", "chow 456p"] in data["actions"]
-    return json.loads(json.dumps(data))
+    copy: dict[str, Any] = json.loads(json.dumps(data))
+    return copy
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +140,7 @@ def test_the_untouched_record_replays(files: dict[str, Path]) -> None:
 
 
 @pytest.mark.parametrize("call", [
-    lambda: parse_hand("1m", "bogus"), lambda: Wind.parse("Q"), lambda: Wind.parse(3),
+    lambda: parse_hand("1m", "bogus"), lambda: Wind.parse("Q"), lambda: Wind.parse(3),  # type: ignore[arg-type]
     lambda: Tile(99), lambda: Tile(True), lambda: Variant.parse("riichi")])
 def test_library_calls_raise_tutor_errors(call: Any) -> None:
     with pytest.raises(TutorError) as info:

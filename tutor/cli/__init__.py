@@ -134,10 +134,10 @@ def count(low: int, high: int | Callable[[], int]) -> Callable[[str], int]:
         if len(text) > 40 and digits.isascii() and digits.isdigit():
             raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not a number of "
                                              f"{len(digits):,} digits")
-        try:
-            value = int(text.strip()) if len(text) <= 40 else None
-        except ValueError:
-            value = None
+        plain = text.strip()  # one sign and ASCII digits: not 1_000, not other scripts' digits
+        sign = 1 if plain[:1] in "+-" else 0
+        ok = len(text) <= 40 and plain[sign:].isascii() and plain[sign:].isdigit()
+        value = int(plain) if ok else None
         if value is None:
             raise argparse.ArgumentTypeError(f"expected a whole number, not {shown!r}")
         if not low <= value <= top:

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tutor.errors import InputError
 from tutor.jsonfile import check_depth
 
 __all__ = ["ENV_VAR", "FORMAT", "MAX_BYTES", "NotebookCount", "Progress", "ProgressStore",
@@ -227,7 +228,7 @@ class ProgressStore:
     def record(self, notebook: str, key: str) -> bool:
         """Record that the exercise ``key`` of ``notebook`` was solved (True if new)."""
         if not (_NAME.fullmatch(notebook) and _NAME.fullmatch(key)):
-            raise ValueError(f"not a notebook and exercise name: {notebook[:40]!r}, "
+            raise InputError(f"not a notebook and exercise name: {notebook[:40]!r}, "
                              f"{key[:40]!r}")
 
         def edit(p: Progress) -> bool:
@@ -242,7 +243,7 @@ class ProgressStore:
     def record_practice(self, topic: str, *, solved: bool) -> None:
         """Count one generated exercise of ``topic`` tried (and solved, if it was)."""
         if not _NAME.fullmatch(topic):
-            raise ValueError(f"not a topic name: {topic[:40]!r}")
+            raise InputError(f"not a topic name: {topic[:40]!r}")
 
         def edit(p: Progress) -> bool:
             row = p.practice.setdefault(topic, {"tried": 0, "solved": 0})
@@ -255,7 +256,7 @@ class ProgressStore:
     def record_test(self, game: str, score: int, out_of: int) -> None:
         """Record a finished "test yourself" of ``game``: ``score`` right of ``out_of``."""
         if not _NAME.fullmatch(game) or not 0 <= score <= out_of <= _MAX_COUNT:
-            raise ValueError(f"not a test result: {game[:40]!r} {score}/{out_of}")
+            raise InputError(f"not a test result: {game[:40]!r} {score}/{out_of}")
 
         def edit(p: Progress) -> bool:
             row = p.tests.setdefault(game, {"best": 0, "last": 0, "out_of": out_of, "taken": 0})

@@ -65,9 +65,12 @@ def _float(text: str) -> float:
     return value
 
 
-def loads(text: str, what: str, error: type[TutorError], *, max_depth: int = MAX_DEPTH
-          ) -> Any:
-    """Parse JSON ``text``; ``what`` names it in the message of ``error``."""
+def loads(text: str, what: str, error: type[TutorError], *, max_depth: int = MAX_DEPTH,
+          max_bytes: int = MAX_BYTES) -> Any:
+    """Parse JSON ``text`` (at most ``max_bytes`` characters); ``what`` names it in the message
+    of ``error``."""
+    if len(text) > max_bytes:
+        raise error(f"{what}: longer than {max_bytes:,} characters, the most a JSON input may be")
     try:
         check_depth(text, max_depth)
     except ValueError as exc:
@@ -98,4 +101,4 @@ def read(path: str | Path, error: type[TutorError], *, max_bytes: int = MAX_BYTE
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{name}: not UTF-8 text (a JSON file is text)") from None
-    return loads(text, name, error, max_depth=max_depth)
+    return loads(text, name, error, max_depth=max_depth, max_bytes=max_bytes)

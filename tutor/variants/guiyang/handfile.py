@@ -49,7 +49,8 @@ from tutor.variants.guiyang.description import (
     WinKind,
 )
 
-__all__ = ["FieldError", "hand_to_json", "load_hand", "read_hand"]
+__all__ = ["FieldError", "HandFileError", "hand_to_json", "load_hand", "loads_hand",
+           "read_hand"]
 
 GUIYANG = Variant.GUIYANG
 _TOP = {"description", "variant", "players", "discards", "win", "revealed", "exhaustive_draw"}
@@ -207,11 +208,18 @@ def load_hand(path: str | Path) -> FinishedHand:
     """Read a JSON hand description file."""
     from tutor.jsonfile import read
 
-    return read_hand(read(path, _FileError))
+    return read_hand(read(path, HandFileError))
 
 
-class _FileError(FieldError):
-    """A hand description file that is not readable JSON (too large, too deep, not JSON)."""
+def loads_hand(text: str) -> FinishedHand:
+    """Read a hand description from its JSON text (with the limits of :mod:`tutor.jsonfile`)."""
+    from tutor.jsonfile import loads
+
+    return read_hand(loads(text, "the hand description", HandFileError))
+
+
+class HandFileError(FieldError):
+    """A hand description that is not readable JSON (too large, too deep, not JSON)."""
 
     def __init__(self, problem: str) -> None:
         super().__init__("(file)", problem)

@@ -29,7 +29,7 @@ def register(commands: Commands) -> None:
     p.add_argument("--seed", type=count(-2**63, 2**63 - 1), default=None,
                    help="the same seed always gives the same exercise (default: a fresh one, "
                    "printed so it can be asked again)")
-    p.add_argument("--level", type=int, default=1, choices=(1, 2, 3),
+    p.add_argument("--level", type=count(1, 3), default=1,
                    help="1 easy, 2 medium, 3 hard (default 1)")
     p.add_argument("--variant", choices=("huangyan", "hangzhou", "guiyang"),
                    help="the game, for topics that have several (waits, shanten, discard)")

@@ -28,7 +28,9 @@ MAX_DEPTH = 32
 #: the most digits of a number (larger numbers are never meaningful here)
 MAX_DIGITS = 30
 
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+# a string (its closing quote optional: an unclosed one runs to the end, so nothing is scanned
+# twice and the scan stays linear), or a bracket
+_TOKENS = re.compile(r'"(?:[^"\\]+|\\.)*"?|[\[\]{}]', re.DOTALL)
 
 
 def check_depth(text: str, limit: int = MAX_DEPTH) -> int:

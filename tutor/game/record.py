@@ -151,9 +151,10 @@ def _check_form(data: Any) -> dict[str, Any]:
     if unknown:
         raise RecordError(f"record: unknown field {shown(unknown[0], 40)} (a record has only "
                           f"{', '.join(sorted(FIELDS))})")
-    for name in sorted(FIELDS - set(data)):
-        why = " (a record without its digest cannot be checked)" if name == "digest" else ""
-        raise RecordError(f"record: missing field {name!r}{why}")
+    missing = sorted(FIELDS - set(data))
+    if missing:
+        why = " (a record without its digest cannot be checked)" if "digest" in missing else ""
+        raise RecordError(f"record: missing field {missing[0]!r}{why}")
     marks = _kind(data["digest"], "digest", dict)
     for name in COVERED:
         mark = marks.get(name)

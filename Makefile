@@ -71,10 +71,14 @@ bench: $(VENV)/.installed
 	$(PY) benchmarks/bench_coach.py
 
 # The long runs: the classroom server under load (scripted students on loopback, no browsers),
-# then the seat-view test on 3,000 seeded hands per game (make test plays 300), two processes at
-# once.
+# the whole-hand invariants on 10,000 seeded hands per game (make test checks 300), then the
+# seat-view test on 3,000 seeded hands per game (make test plays 300), two processes at once.
 soak: $(VENV)/.installed
 	$(VENV)/bin/pytest -p no:cacheprovider -m soak -s tests/classroom
+	$(VENV)/bin/pytest -p no:cacheprovider -m soak -s tests/game/test_invariants.py -k guiyang \
+	  & first=$$!; \
+	$(VENV)/bin/pytest -p no:cacheprovider -m soak -s tests/game/test_invariants.py \
+	  -k "huangyan or hangzhou"; second=$$?; wait $$first && exit $$second
 	TUTOR_SEAT_HANDS=3000 $(VENV)/bin/pytest -p no:cacheprovider -q tests/game/test_seat_view.py \
 	  -k "HUANGYAN or catches or own" & first=$$!; \
 	TUTOR_SEAT_HANDS=3000 $(VENV)/bin/pytest -p no:cacheprovider -q tests/game/test_seat_view.py \

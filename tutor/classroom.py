@@ -29,6 +29,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
+from tutor.errors import InputError
 from tutor.lab import CourseError, course_root
 
 __all__ = ["ClassroomKernelManager", "apps", "lan_address", "voila_config"]
@@ -100,9 +101,9 @@ def voila_config(students: int, port: int, pooled: Sequence[str],
     """Voila's settings for a class of ``students`` on ``port``: a pool of one preheated kernel
     per student for each app named in ``pooled`` (the other apps start kernels on demand)."""
     if not 1 <= students <= MAX_STUDENTS:
-        raise ValueError(f"--students must be between 1 and {MAX_STUDENTS}, not {students}")
+        raise InputError(f"--students must be between 1 and {MAX_STUDENTS}, not {students}")
     if not 0 < port < 65536:
-        raise ValueError(f"--port must be between 1 and 65535, not {port}")
+        raise InputError(f"--port must be between 1 and 65535, not {port}")
     pools: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
     pools.update({f"{name}.ipynb": {"pool_size": students} for name in pooled})
     return {

@@ -7,9 +7,26 @@ care which.
 
 from __future__ import annotations
 
+#: the most characters of the input an error message quotes
+QUOTE_LIMIT = 80
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters (``'1111...' (20,000 characters)``), so
+    a message about a huge input stays one short line."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit - 20]!r}... ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
 
 class TutorError(Exception):
     """Base class of every error the engine raises on purpose."""
+
+
+class InputError(TutorError, ValueError):
+    """A value outside what the game allows: an unknown variant or seat, a tile index that does
+    not exist, a number out of range, a file too large or nested too deeply."""
 
 
 class NotationError(TutorError, ValueError):
@@ -24,7 +41,17 @@ class NotationError(TutorError, ValueError):
         self.position = position
         self.problem = problem
         where = f" at position {position}" if position is not None else ""
-        super().__init__(f"cannot read {text!r}{where}: {problem}")
+        super().__init__(f"cannot read {_window(text, position)}{where}: {problem}")
+
+
+def _window(text: str, position: int | None) -> str:
+    """``text`` quoted, or for a long text about 80 characters of it around ``position``."""
+    if not isinstance(text, str) or len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    start = 0 if position is None else max(0, min(position - 30, len(text) - 60))
+    part = text[start:start + 60]
+    return (f"{'...' if start else ''}{part!r}{'...' if start + 60 < len(text) else ''} "
+            f"({len(text):,} characters)")
 
 
 class HandError(TutorError, ValueError):

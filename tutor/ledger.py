@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from tutor.core.tiles import Wind
+from tutor.errors import InputError
 
 __all__ = ["Ledger", "Payment", "Seat"]
 
@@ -33,9 +34,9 @@ class Payment:
 
     def __post_init__(self) -> None:
         if self.amount < 0:
-            raise ValueError(f"a payment amount cannot be negative: {self.amount}")
+            raise InputError(f"a payment amount cannot be negative: {self.amount}")
         if self.payer == self.payee:
-            raise ValueError(f"{self.payer.name} cannot pay themselves")
+            raise InputError(f"{self.payer.name} cannot pay themselves")
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"payer": self.payer.letter, "payee": self.payee.letter,

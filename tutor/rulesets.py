@@ -9,12 +9,31 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
-from tutor.errors import RulesError
+from tutor.errors import RulesError, shown
 
-__all__ = ["apply", "fits", "override", "parse_assignments", "parse_value", "ruleset_fields",
-           "type_name"]
+__all__ = ["apply", "check_ranges", "fits", "override", "parse_assignments", "parse_value",
+           "ruleset_fields", "type_name"]
 
 R = TypeVar("R")
+
+
+#: the most digits a rule's number is read from (every allowed value has far fewer)
+_MAX_DIGITS = 12
+
+
+def check_ranges(rules: object, bounds: Mapping[str, tuple[int, int]],
+                 default: tuple[int, int]) -> None:
+    """Refuse a whole-number field of ``rules`` outside its ``(low, high)`` bounds (``bounds``
+    by name, else ``default``) with a :class:`RulesError` naming it: a ruleset's
+    ``__post_init__`` calls this, so every copy, what-if and ``--rule`` is checked."""
+    assert dataclasses.is_dataclass(rules)
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        low, high = bounds.get(f.name, default)
+        if not low <= value <= high:
+            raise RulesError(f"rule {f.name} must be {low:,} to {high:,}, not {shown(value, 30)}")
 
 
 def ruleset_fields(rules: object) -> dict[str, Any]:
@@ -37,24 +56,26 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
                 return parse_value(text, arg, name)
             except RulesError:
                 continue
-        raise RulesError(f"rule {name}: cannot read {text!r}")
+        raise RulesError(f"rule {name}: cannot read {shown(text)}")
     if kind is bool:
         lowered = text.lower()
         if lowered in ("1", "true", "yes", "on"):
             return True
         if lowered in ("0", "false", "no", "off"):
             return False
-        raise RulesError(f"rule {name}: expected true or false, not {text!r}")
+        raise RulesError(f"rule {name}: expected true or false, not {shown(text)}")
     if kind is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise RulesError(f"rule {name}: expected a whole number, not {text!r}") from None
+        digits = text.lstrip("+-")
+        if len(digits) > _MAX_DIGITS and digits.isascii() and digits.isdigit():
+            raise RulesError(f"rule {name}: a number of {len(digits):,} digits is out of range")
+        if not (digits.isascii() and digits.isdigit() and len(text) - len(digits) <= 1):
+            raise RulesError(f"rule {name}: expected a whole number, not {shown(text)}")
+        return int(text)
     if kind is float:
         try:
             return float(text)
         except ValueError:
-            raise RulesError(f"rule {name}: expected a number, not {text!r}") from None
+            raise RulesError(f"rule {name}: expected a number, not {shown(text)}") from None
     if kind is str:
         return text
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
@@ -69,7 +90,7 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
             if text.lower() in (str(member.value).lower(), member.name.lower()):
                 return member
         choices = ", ".join(str(m.value) for m in members)
-        raise RulesError(f"rule {name}: expected one of {choices}, not {text!r}")
+        raise RulesError(f"rule {name}: expected one of {choices}, not {shown(text)}")
     raise RulesError(f"rule {name} cannot be set from the command line")
 
 
@@ -79,7 +100,7 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise RulesError(f"rule change {item.strip()!r} must look like name=value")
+            raise RulesError(f"rule change {shown(item.strip())} must look like name=value")
         out[name.strip().replace("-", "_")] = value.strip()
     return out
 
@@ -114,11 +135,13 @@ def apply(rules: R, overrides: Mapping[str, Any]) -> R:
     for raw, value in overrides.items():
         name = str(raw).strip().replace("-", "_")
         if name not in names:
-            raise RulesError(f"unknown rule {raw!r} (known: {', '.join(sorted(names))})")
+            raise RulesError(f"unknown rule {shown(raw, 40)} (known: "
+                             f"{', '.join(sorted(names))})")
         if isinstance(value, str):
             value = parse_value(value.strip(), hints[name], name)
         elif not fits(value, hints[name]):
-            raise RulesError(f"rule {name}: expected {type_name(hints[name])}, not {value!r}")
+            raise RulesError(f"rule {name}: expected {type_name(hints[name])}, not "
+                             f"{shown(value, 40)}")
         changes[name] = value
     try:
         return dataclasses.replace(rules, **changes)  # type: ignore[type-var]

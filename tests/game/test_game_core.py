@@ -12,7 +12,7 @@ from tutor.core.variant import Variant
 from tutor.errors import HandError, IllegalActionError, NotationError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import RandomBot, SensibleBot
-from tutor.game.record import RecordError, digest, record, replay
+from tutor.game.record import RecordError, digest, record, replay, seal
 from tutor.game.scenario import scripted
 from tutor.game.simulate import play_hand, simulate
 from tutor.game.state import Chance, HandState, Phase
@@ -170,12 +170,16 @@ def test_record_refuses_a_wrong_seat_or_a_changed_digest() -> None:
     actions = data["actions"]
     assert isinstance(actions, list)
     actions[0][0] = "S"
-    with pytest.raises(RecordError, match="is to act"):
+    with pytest.raises(RecordError, match="'actions' was changed"):
         replay(data, _hooks)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="is to act"):  # resealed: the replay itself refuses
+        replay(seal(data), _hooks)  # type: ignore[arg-type]
     data = _a_record()
     data["final"] = "0" * 16
-    with pytest.raises(RecordError, match="altered"):
+    with pytest.raises(RecordError, match="'final' was changed"):
         replay(data, _hooks)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="does not end in the recorded state"):
+        replay(seal(data), _hooks)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("change", [
@@ -192,8 +196,10 @@ def test_record_refuses_a_shuffle_that_is_not_a_full_set() -> None:
     chance = data["chance"]
     assert isinstance(chance, dict)
     chance["order"] = " ".join(chance["order"].split()[1:])
-    with pytest.raises(RecordError, match="full"):
+    with pytest.raises(RecordError, match="'chance' was changed"):
         replay(data, _hooks)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="full"):
+        replay(seal(data), _hooks)  # type: ignore[arg-type]
 
 
 def test_chance_is_reproducible() -> None:

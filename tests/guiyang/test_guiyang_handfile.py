@@ -91,5 +91,5 @@ def test_hot_discard_needs_the_discarders_kong() -> None:
 
 
 def test_not_json() -> None:
-    with pytest.raises(FieldError, match="not valid JSON"):
+    with pytest.raises(FieldError, match="not JSON"):
         load_hand(DATA / "README.md")

@@ -92,7 +92,7 @@ def test_app_table_and_overrides_are_copies() -> None:
     assert custom.table == "custom" and GUIYANG_RULES.seven_pairs == 7
     assert repr(custom) == "GuiyangRules(seven_pairs=9)"
     assert dataclasses.replace(GUIYANG_RULES, plain=2).pattern_value(Pattern.PLAIN) == 2
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(ValueError, match="must be 0 to"):
         GuiyangRules(plain=-1)
 
 

@@ -93,7 +93,7 @@ def test_replay_full_game_file() -> None:
     ([{"result": "won", "winner": "E"}], "hand 1, field 'result'"),
     ([{"result": "win", "multiplier": 2}], "hand 1, field 'winner': missing"),
     ([{"result": "draw"}, {"result": "win", "winner": "E", "multiplier": 0}],
-     "hand 2, field 'multiplier': must be at least 1"),
+     "hand 2, field 'multiplier': must be 1 to 1,048,576, not 0"),
     ([{"result": "win", "winner": "E", "multiplier": "2"}], "field 'multiplier': expected a"),
     ([{"result": "win", "winner": "E"}], "give exactly one of"),
     ([{"result": "win", "winner": "E", "multiplier": 2, "hand": "11m"}], "give exactly one"),

@@ -108,7 +108,7 @@ def test_app_table_changes_the_tenpai_payment_and_keeps_the_step() -> None:
 def test_own_json_and_errors_leave_the_walker_unchanged() -> None:
     walker = SettlementWalker("self_draw_beans")
     walker.goto(2)
-    with pytest.raises(FieldError, match="not valid JSON"):
+    with pytest.raises(FieldError, match="not JSON"):
         walker.load_json("{bad")
     with pytest.raises(FieldError, match=r"players\.S\.melds"):
         walker.load_json((DATA / "bad_seat.json").read_text(encoding="utf-8"))

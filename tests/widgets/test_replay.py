@@ -58,9 +58,9 @@ def test_bad_and_hostile_files_are_refused_with_a_reason(tmp_path: Path) -> None
         "not JSON": "{",
         "item 0 should be a record": "[1]",
         "should be .mahjong-tutor": "{\"schema\": 3}",
-        "schema should be": json.dumps({"x": 1}),
+        "'schema' should be": json.dumps({"x": 1}),
         "the list of records is empty": "[]",
-        "nested too deeply": "[" * 100_000,
+        "nested more than 32 deep": "[" * 100_000,
         "bytes; the viewer reads at most": " " * (MAX_BYTES + 1),
     }
     for reason, text in cases.items():
@@ -68,7 +68,7 @@ def test_bad_and_hostile_files_are_refused_with_a_reason(tmp_path: Path) -> None
             Replay.from_text(text)
     data = json.loads(EXAMPLE.read_text())
     data[1]["actions"][3][1] = "discard 9z"
-    with pytest.raises(RecordError, match="hand 2: record: actions"):
+    with pytest.raises(RecordError, match="hand 2: record: field 'actions'"):
         Replay(data)
     with pytest.raises(RecordError, match="not UTF-8"):
         Replay.from_text(b"\xff\xfe")

@@ -29,7 +29,7 @@ TYPE_CHECKING = False  # typing is not imported at run time: it costs every star
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["COMMANDS", "Command", "Commands", "build_parser", "emit", "main"]
+__all__ = ["COMMANDS", "Command", "Commands", "build_parser", "count", "emit", "main"]
 
 Handler = Callable[[argparse.Namespace], int]  # (a run-time alias: no typing needed)
 
@@ -83,9 +83,18 @@ _GROUP_HELP = {
 }
 
 
+#: the longest error line the command prints (the message is cut, never the quoted input only)
+MAX_ERROR = 240
+
+
+def _one_line(message: str) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= MAX_ERROR else message[:MAX_ERROR - 3] + "..."
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, exit 2 (argparse's own convention)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, _one_line(f"{self.prog}: error: {message}") + "\n")
 
 
 class Commands:
@@ -113,6 +122,28 @@ class Commands:
         parser: argparse.ArgumentParser = self._variant_groups[name].add_parser(
             variant, help=help, description=help)
         return parser
+
+
+def count(low: int, high: int | Callable[[], int]) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (a number, or a function
+    giving it), refused with a short message (a huge number of digits is never converted)."""
+    def read(text: str) -> int:
+        top = high() if callable(high) else high
+        shown = text if len(text) <= 24 else f"{text[:20]}..."
+        digits = text.strip().lstrip("+-")
+        if len(text) > 40 and digits.isascii() and digits.isdigit():
+            raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not a number of "
+                                             f"{len(digits):,} digits")
+        plain = text.strip()  # one sign and ASCII digits: not 1_000, not other scripts' digits
+        sign = 1 if plain[:1] in "+-" else 0
+        ok = len(text) <= 40 and plain[sign:].isascii() and plain[sign:].isdigit()
+        value = int(plain) if ok else None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {shown!r}")
+        if not low <= value <= top:
+            raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not {shown}")
+        return value
+    return read
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> int:
@@ -172,8 +203,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler: Handler = args.func
     try:
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:  # the reader stopped early (``tutor ... | head -1``): not an error
+        _quiet_stdout()
+        return 0
     except (TutorError, ValueError, OSError) as exc:
-        message = str(exc).replace("\n", " ")
-        print(f"tutor {args.command}: error: {message}", file=sys.stderr)
+        print(_one_line(f"tutor {args.command}: error: {exc}"), file=sys.stderr)
         return 2
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's own flush at exit finds no
+    broken pipe to complain about."""
+    import contextlib
+    import os
+
+    # no real stdout (captured in a test): nothing to silence
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

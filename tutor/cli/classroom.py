@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 
-from tutor.cli import Commands
+from tutor.cli import Commands, count
 from tutor.lab import CourseError
 
 
@@ -14,8 +14,9 @@ def register(commands: Commands) -> None:
                          "with a warm kernel waiting for every student")
     p.add_argument("app", nargs="*", help="the apps the class will open, each with a kernel per "
                    "student waiting (default: every app)")
-    p.add_argument("--students", type=int, default=20, help="how many students (default 20)")
-    p.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
+    p.add_argument("--students", type=count(1, 10_000), default=20,
+                   help="how many students (default 20)")
+    p.add_argument("--port", type=count(1, 65535), default=8866, help="the port (default 8866)")
     p.set_defaults(func=_classroom)
 
 

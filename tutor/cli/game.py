@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tutor.cli import Commands, emit
+from tutor.cli import Commands, count, emit
 from tutor.core.variant import Variant
 from tutor.game.record import RecordError, record, replay
 from tutor.game.simulate import EXECUTORS, MAX_HANDS, MAX_SEED, play_hand, progress_bar, simulate
@@ -20,27 +20,6 @@ MAX_SESSIONS = 10_000
 MAX_SAVED_HANDS = 1_000
 _SAVE_HANDS = 100  # single hands saved with --hands
 _CLIP = 240  # the longest error message, in characters
-
-
-def _count(name: str, low: int, high: int | Callable[[], int]) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``, with a short message."""
-    def read(text: str) -> int:
-        top = high() if callable(high) else high
-        shown = text if len(text) <= 24 else f"{text[:20]}..."
-        digits = text.strip().lstrip("+-")
-        if len(text) > 40 and digits.isascii() and digits.isdigit():
-            raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not a number of "
-                                             f"{len(digits):,} digits")
-        try:
-            value = int(text.strip()) if len(text) <= 40 else None
-        except ValueError:
-            value = None
-        if value is None:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {shown!r}")
-        if not low <= value <= top:
-            raise argparse.ArgumentTypeError(f"must be {low:,} to {top:,}, not {shown}")
-        return value
-    return read
 
 
 def _choice(options: tuple[str, ...]) -> Callable[[str], str]:
@@ -62,12 +41,12 @@ def register(commands: Commands) -> None:
     p = commands.command("simulate", "play seeded hands with bots and summarise them")
     p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
                    help="huangyan, hangzhou or guiyang (default huangyan)")
-    p.add_argument("--hands", type=_count("--hands", 1, MAX_HANDS), default=None,
+    p.add_argument("--hands", type=count(1, MAX_HANDS), default=None,
                    help=f"how many hands (default 100, at most {MAX_HANDS:,})")
-    p.add_argument("--sessions", type=_count("--sessions", 1, MAX_SESSIONS), default=None,
+    p.add_argument("--sessions", type=count(1, MAX_SESSIONS), default=None,
                    help=f"play this many whole sessions instead of single hands (at most "
                    f"{MAX_SESSIONS:,})")
-    p.add_argument("--seed", type=_count("--seed", -MAX_SEED, MAX_SEED), default=0,
+    p.add_argument("--seed", type=count(-MAX_SEED, MAX_SEED), default=0,
                    help="random seed of the first hand or session (default 0)")
     p.add_argument("--bots", default="sensible",
                    help="comma-separated bots for East, South, West, North: sensible, random "
@@ -79,7 +58,7 @@ def register(commands: Commands) -> None:
                    "--scheduler and the cluster extra)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="the Dask scheduler, for example tcp://10.0.0.5:8786")
-    p.add_argument("--workers", type=_count("--workers", 1, _cpus), default=None,
+    p.add_argument("--workers", type=count(1, _cpus), default=None,
                    help="local processes (default: every CPU; at most the CPU count)")
     p.add_argument("--save", metavar="FILE", help=f"also save every hand's record as a JSON "
                    f"list (at most {_SAVE_HANDS} hands, or every hand of the sessions: at most "
@@ -105,6 +84,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
     try:
         return _run(args)
+    except BrokenPipeError:
+        raise  # the reader stopped early: tutor.cli.main ends quietly
     except (TutorError, ValueError, OSError) as exc:
         raise SimulationError(_clip(str(exc) or type(exc).__name__)) from None
 
@@ -183,10 +164,14 @@ def _sessions(args: argparse.Namespace, variant: Variant, bots: tuple[str, ...],
 
 
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{args.file}: not JSON ({exc})") from None
+    from tutor.jsonfile import read
+
+    data = read(args.file, RecordError)
+    if data == []:
+        raise RecordError(f"{args.file}: an empty list holds no hand")
+    if isinstance(data, list) and len(data) > MAX_SAVED_HANDS:
+        raise RecordError(f"{args.file}: {len(data):,} records; tutor replay reads at most "
+                          f"{MAX_SAVED_HANDS:,}")
     items = data if isinstance(data, list) else [data]
     out = []
     texts = []

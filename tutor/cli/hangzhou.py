@@ -37,12 +37,11 @@ of :class:`~tutor.variants.hangzhou.rules.HangzhouRules`.
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 
-from tutor.cli import Commands, emit
+from tutor.cli import Commands, count, emit
 from tutor.core.notation import parse_hand, parse_tile
 from tutor.core.variant import Variant
+from tutor.errors import InputError
 from tutor.ledger import Seat
 from tutor.rulesets import override
 from tutor.variants.hangzhou.replay import LedgerFileError, replay
@@ -69,12 +68,12 @@ def register(commands: Commands) -> None:
                    "(default S; with --dealer alone, the dealer's seat)")
     p.add_argument("--dealer", nargs="?", const=_WINNER, metavar="SEAT",
                    help="the dealer's seat (default E); --dealer alone: the winner deals")
-    p.add_argument("--after-gang", type=int, default=0, metavar="N",
+    p.add_argument("--after-gang", type=count(0, 4), default=0, metavar="N",
                    help="kongs in the winner's chain (After a gang x2 each)")
-    p.add_argument("--joker-discards", type=int, default=0, metavar="N",
+    p.add_argument("--joker-discards", type=count(0, 4), default=0, metavar="N",
                    help="jokers the winner discarded in the chain (After a White Dragon "
                    "Discard x2 each); they also count toward Three/Four White Dragons")
-    p.add_argument("--honor-discards", type=int, metavar="N",
+    p.add_argument("--honor-discards", type=count(0, 1_000), metavar="N",
                    help="score a Ten Honors Explosive Head after N honor discards (10 or "
                    "more, jokers count as honors): no HAND, the shape does not matter")
     p.add_argument("--on-discard", action="store_true",
@@ -115,10 +114,10 @@ def _score(args: argparse.Namespace) -> int:
     winner, dealer = _seats(args)
     if args.honor_discards is not None:
         if args.hand is not None or args.drawn is not None:
-            raise ValueError("--honor-discards scores a Ten Honors Explosive Head, whose hand "
+            raise InputError("--honor-discards scores a Ten Honors Explosive Head, whose hand "
                              "does not matter: give no HAND or --drawn")
         if args.after_gang or args.joker_discards or args.on_discard:
-            raise ValueError("--honor-discards takes no chain (--after-gang, "
+            raise InputError("--honor-discards takes no chain (--after-gang, "
                              "--joker-discards) and no --on-discard")
         special = ten_honors_win(args.honor_discards, winner=winner, dealer=dealer,
                                  rules=rules)
@@ -126,7 +125,7 @@ def _score(args: argparse.Namespace) -> int:
                 "honor_discards": args.honor_discards, **special.as_dict()}
         return emit(args, data, str(special))
     if args.hand is None or args.drawn is None:
-        raise ValueError("give the HAND and --drawn TILE (or --honor-discards N for a Ten "
+        raise InputError("give the HAND and --drawn TILE (or --honor-discards N for a Ten "
                          "Honors Explosive Head)")
     hand = parse_hand(args.hand, Variant.HANGZHOU)
     drawn = parse_tile(args.drawn)
@@ -141,10 +140,8 @@ def _score(args: argparse.Namespace) -> int:
 
 def _ledger(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    text = Path(args.file).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LedgerFileError(f"{args.file}: not JSON ({exc})") from None
+    from tutor.jsonfile import read
+
+    data = read(args.file, LedgerFileError)
     game = replay(data, rules=rules, settle_at_end=not args.no_settle)
     return emit(args, game.as_dict(), str(game))

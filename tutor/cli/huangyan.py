@@ -9,7 +9,7 @@ from tutor.cli import Commands, emit
 from tutor.core.notation import parse_hand, parse_tile
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
-from tutor.errors import NotationError, RulesError
+from tutor.errors import NotationError, RulesError, shown
 from tutor.rulesets import override
 from tutor.variants.huangyan import (
     HUANGYAN_RULES,
@@ -21,6 +21,8 @@ from tutor.variants.huangyan import (
 )
 
 _SEAT_CHOICES = ["E", "S", "W", "N"]
+#: the largest hand total or stack a --totals or --stacks item may give
+MAX_POINTS = 10_000_000
 
 
 def _seat(text: str) -> Wind:
@@ -105,12 +107,17 @@ def _seat_values(text: str, what: str) -> dict[Wind, int]:
         key, sep, value = part.partition("=")
         try:
             seat = Wind.parse(key)
-            number = int(value)
+            number = int(value) if len(value) <= 12 else None
         except ValueError:
-            raise NotationError(text, None, f"{what} item {position + 1} ({part!r}) must look "
-                                "like E=20") from None
+            number = None
+        if number is None:
+            raise NotationError(text, None, f"{what} item {position + 1} ({shown(part, 30)}) "
+                                "must look like E=20") from None
+        if not 0 <= number <= MAX_POINTS:
+            raise NotationError(text, None, f"{what} item {position + 1}: {number} is not 0 to "
+                                f"{MAX_POINTS:,}")
         if not sep or seat in out:
-            raise NotationError(text, None, f"{what}: {part!r} is malformed or repeated")
+            raise NotationError(text, None, f"{what}: {shown(part, 30)} is malformed or repeated")
         out[seat] = number
     if len(out) != 4:
         raise NotationError(text, None, f"{what} must give all four seats E, S, W and N")

@@ -9,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tutor.cli import Commands
+from tutor.cli import Commands, count
+from tutor.errors import InputError
 from tutor.lab import CourseError, copy_course
 
 
@@ -20,7 +21,8 @@ def register(commands: Commands) -> None:
                    help="the folder for your copy of the course (default ./mahjong-tutor)")
     p.add_argument("--update", action="store_true",
                    help="refresh the files you have not edited with this version's")
-    p.add_argument("--port", type=int, default=8888, help="JupyterLab's port (default 8888)")
+    p.add_argument("--port", type=count(1, 65535), default=8888,
+                   help="JupyterLab's port (default 8888)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.set_defaults(func=_lab)
 
@@ -41,7 +43,7 @@ def jupyterlab_command(folder: Path, port: int, browser: bool) -> list[str]:
 
 def _lab(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
-        raise ValueError(f"--port must be between 1 and 65535, not {args.port}")
+        raise InputError(f"--port must be between 1 and 65535, not {args.port}")
     if importlib.util.find_spec("jupyterlab") is None:
         raise CourseError("JupyterLab is not installed: pip install 'mahjong-tutor[notebook]'")
     report = copy_course(Path(args.dir), update=args.update)

@@ -12,7 +12,7 @@ import json
 import random
 import sys
 
-from tutor.cli import Commands
+from tutor.cli import Commands, count
 from tutor.core.notation import parse_hand, parse_tiles
 from tutor.exercises.attempt import MAX_TRIES, Attempt
 from tutor.exercises.model import AnswerKind, Exercise
@@ -26,10 +26,10 @@ def register(commands: Commands) -> None:
     p = commands.command("practice", "a generated exercise: asked here, or printed with --json "
                          f"(topics: {topics})")
     p.add_argument("topic", choices=list(TOPICS), metavar="TOPIC", help=f"one of: {topics}")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=count(-2**63, 2**63 - 1), default=None,
                    help="the same seed always gives the same exercise (default: a fresh one, "
                    "printed so it can be asked again)")
-    p.add_argument("--level", type=int, default=1, choices=(1, 2, 3),
+    p.add_argument("--level", type=count(1, 3), default=1,
                    help="1 easy, 2 medium, 3 hard (default 1)")
     p.add_argument("--variant", choices=("huangyan", "hangzhou", "guiyang"),
                    help="the game, for topics that have several (waits, shanten, discard)")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli import Commands, emit
+from tutor.cli import Commands, count, emit
 from tutor.core.tiles import Wind
+from tutor.errors import InputError
 
 
 def register(commands: Commands) -> None:
@@ -15,7 +16,7 @@ def register(commands: Commands) -> None:
                    "'tutor simulate --save'")
     p.add_argument("--seat", required=True, metavar="E|S|W|N",
                    help="whose decisions to review: E, S, W or N")
-    p.add_argument("--hand", type=int, default=None, metavar="K",
+    p.add_argument("--hand", type=count(-1_000_000, 1_000_000), default=None, metavar="K",
                    help="which hand of the file, counting from 1 (needed when it holds several)")
     p.add_argument("--json", action="store_true",
                    help="print the decisions as a JSON list")
@@ -24,7 +25,7 @@ def register(commands: Commands) -> None:
 
 def _seat(text: str) -> Wind:
     if text.strip().upper() not in ("E", "S", "W", "N"):
-        raise ValueError(f"--seat must be E, S, W or N, not {text[:20]!r}")
+        raise InputError(f"--seat must be E, S, W or N, not {text[:20]!r}")
     return Wind.parse(text.strip().upper())
 
 

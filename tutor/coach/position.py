@@ -9,15 +9,15 @@ hand or the wall, so a review is the same whatever the hidden tiles were.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
+from tutor.errors import InputError
 from tutor.game.actions import Action, ActionKind
-from tutor.game.record import RecordError, replay
+from tutor.game.record import replay
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
 from tutor.game.view import PlayerView
@@ -63,7 +63,7 @@ def position_at(state: HandState, seat: Wind, turn: int, played: Action) -> Posi
 
     Reads ``state.view(seat)``, the ruleset and the seat's own moves in ``state.history``."""
     if state.current_actor() != seat:
-        raise ValueError(f"{seat.name.title()} is not to act at move {turn + 1}")
+        raise InputError(f"{seat.name.title()} is not to act at move {turn + 1}")
     view = state.view(seat)
     joker = state.variant.joker
     kongs = jokers = 0
@@ -96,7 +96,7 @@ def state_at(state: HandState, turn: int) -> HandState:
     """The hand as it stood when action number ``turn`` (a decision's ``turn``) was about to
     be played: a new state replayed from the deal (``state`` itself is not changed)."""
     if not 0 <= turn <= len(state.history):
-        raise ValueError(f"turn {turn} is outside the hand's {len(state.history)} actions")
+        raise InputError(f"turn {turn} is outside the hand's {len(state.history)} actions")
     again = HandState(state.hooks, state.chance)
     for _, action in state.history[:turn]:
         again.apply(action)
@@ -107,10 +107,4 @@ def state_of(source: HandState | dict[str, Any] | str) -> HandState:
     """A hand to review: a :class:`HandState`, or a record (dict or JSON text) to replay."""
     if isinstance(source, HandState):
         return source
-    data: Any = source
-    if isinstance(source, str):
-        try:
-            data = json.loads(source)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise RecordError(f"record: not JSON ({str(exc)[:80]})") from None
-    return replay(data, lambda v, rules: hooks_for(v, rules))
+    return replay(source, lambda v, rules: hooks_for(v, rules))  # JSON text is read safely

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +12,14 @@ from tutor.coach.rules import COACH, CoachRules
 from tutor.core.tiles import Wind
 from tutor.game.record import RecordError
 from tutor.game.state import HandState
+from tutor.jsonfile import MAX_BYTES
 
 __all__ = ["MAX_FILE_BYTES", "read_records", "review"]
 
 #: the largest record file the coach reads (a saved simulation of 100 hands is about 200 kB)
-MAX_FILE_BYTES = 20_000_000
+MAX_FILE_BYTES = MAX_BYTES
+#: the most records in one file (as many as ``tutor simulate --save`` writes)
+MAX_RECORDS = 1_000
 
 
 def review(source: HandState | dict[str, Any] | str, seat: Wind | str,
@@ -40,27 +42,14 @@ def review(source: HandState | dict[str, Any] | str, seat: Wind | str,
 def read_records(path: str | Path) -> list[dict[str, Any]]:
     """The hand records in a file: one record (a JSON object) or a list of them, as
     ``tutor simulate --save`` writes. Raises :class:`RecordError` for anything else."""
-    file = Path(path)
-    try:
-        size = file.stat().st_size
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    if size > MAX_FILE_BYTES:
-        raise RecordError(f"{path}: {size} bytes is too large for a record file "
-                          f"(at most {MAX_FILE_BYTES})")
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file (records are JSON)") from None
-    except RecursionError:
-        raise RecordError(f"{path}: JSON nested too deeply to be a record") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    from tutor.jsonfile import read
+
+    data = read(path, RecordError, max_bytes=MAX_FILE_BYTES)
     items = data if isinstance(data, list) else [data]
     if not items:
         raise RecordError(f"{path}: an empty list holds no hand")
+    if len(items) > MAX_RECORDS:
+        raise RecordError(f"{path}: {len(items):,} records; a file holds at most {MAX_RECORDS:,}")
     for number, item in enumerate(items, 1):
         if not isinstance(item, dict):
             raise RecordError(f"{path}: hand {number} is a JSON {type(item).__name__}, not a "

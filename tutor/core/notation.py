@@ -21,7 +21,7 @@ from __future__ import annotations
 from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
-from tutor.errors import HandError, NotationError
+from tutor.errors import HandError, InputError, NotationError, shown
 
 __all__ = ["format_hand", "parse_hand", "parse_meld", "parse_tile", "parse_tiles"]
 
@@ -110,6 +110,9 @@ class _Reader:
 
     def _no_suit(self, pending: list[tuple[str, int, int]]) -> NotationError:
         digits = "".join(d for d, _, _ in pending)
+        if len(digits) > 14:
+            return self.fail(pending[0][1], f"{len(digits):,} digits with no suit letter "
+                                            "(m, p, s or z) after them")
         return self.fail(pending[0][1], f"{digits!r} has no suit (write {digits}m, {digits}p, "
                                         f"{digits}s or {digits}z)")
 
@@ -151,13 +154,13 @@ def _read(text: str) -> tuple[list[Located], list[tuple[Meld, int]]]:
         except HandError:
             meld = None
         if meld is None or meld_kind is None:
-            shown = text[i:end + 1]
+            written = shown(text[i:end + 1], 40)
             expected = {
                 None: "three consecutive tiles of one suit, three identical tiles or four",
                 MeldKind.ADDED_KONG: "four identical tiles",
                 MeldKind.CONCEALED_KONG: "four identical tiles",
             }[kind]
-            raise reader.fail(i, f"malformed meld {shown!r}: expected {expected}")
+            raise reader.fail(i, f"malformed meld {written}: expected {expected}")
         melds.append((meld, i))
         i = end + 1
     return concealed, melds
@@ -257,4 +260,4 @@ def format_hand(hand: Hand, style: str = "mpsz") -> str:
         parts += [m.kind.brackets[0] + run(m.tiles).replace(" ", "") + m.kind.brackets[1]
                   for m in hand.melds]
         return " ".join(parts)
-    raise ValueError(f"unknown style {style!r} (mpsz, cjk or unicode)")
+    raise InputError(f"unknown style {shown(style)} (mpsz, cjk or unicode)")

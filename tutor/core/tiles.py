@@ -10,6 +10,8 @@ from __future__ import annotations
 from enum import Enum, IntEnum
 from functools import total_ordering
 
+from tutor.errors import InputError, NotationError, shown
+
 TYPE_CHECKING = False  # no runtime import of typing: it costs every start a few milliseconds
 if TYPE_CHECKING:
     from typing import ClassVar
@@ -80,12 +82,14 @@ class Wind(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Wind:
         """Read a wind from ``E``/``East``/``東``/``1z``-style text."""
+        if not isinstance(text, str):
+            raise NotationError(repr(text), None, "a wind or seat is text: E, S, W or N")
         key = text.strip()
         for wind in cls:
             if key.upper() in (wind.letter, wind.name) or key in (wind.chinese, "东南西北"[
                     wind.value - 1], f"{wind.value}z") or key.title() == wind.name.title():
                 return wind
-        raise ValueError(f"not a wind or seat: {text!r} (use E, S, W or N)")
+        raise NotationError(text, None, "not a wind or seat (use E, S, W or N)")
 
     def next(self, steps: int = 1) -> Wind:
         """The seat ``steps`` places to the right (the next in turn order)."""
@@ -130,8 +134,8 @@ class Tile:
 
     def __new__(cls, index: int) -> Tile:
         if cls._cache:
-            if not isinstance(index, int) or not 0 <= index < 34:
-                raise ValueError(f"tile index must be 0-33, not {index!r}")
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 34:
+                raise InputError(f"tile index must be 0-33, not {shown(index)}")
             return cls._cache[index]
         tile = super().__new__(cls)
         object.__setattr__(tile, "index", index)
@@ -147,7 +151,7 @@ class Tile:
     def of(cls, suit: Suit, rank: int) -> Tile:
         """The tile of ``rank`` (1-9, or 1-7 for honors) in ``suit``."""
         if not 1 <= rank <= suit.size:
-            raise ValueError(f"rank {rank} does not exist in {suit.name.lower()}")
+            raise InputError(f"rank {shown(rank)} does not exist in {suit.name.lower()}")
         return cls(suit.offset + rank - 1)
 
     @classmethod

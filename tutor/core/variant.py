@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import Enum
 
 from tutor.core.tiles import KINDS, SUITED, Dragon, Tile
+from tutor.errors import InputError, shown
 
 __all__ = ["Variant"]
 
@@ -33,7 +34,7 @@ class Variant(Enum):
             if found is not None:
                 return found
         names = ", ".join(v.value for v in cls)
-        raise ValueError(f"unknown variant {text!r} (choose one of {names})")
+        raise InputError(f"unknown variant {shown(text)} (choose one of {names})")
 
     @property
     def title(self) -> str:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from tutor.core.tiles import Wind
 from tutor.display.svg import CJK_FONTS, LATIN_FONTS, _el, _n, _text
+from tutor.errors import InputError
 from tutor.ledger import Payment, Seat
 
 __all__ = [
@@ -375,7 +376,7 @@ class PaymentDiagram:
     def svg(self, size: float = 480) -> str:
         """The diagram as an SVG document ``size`` pixels wide (it scales with its viewBox)."""
         if size <= 0:
-            raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+            raise InputError(f"size must be a positive number of pixels, not {size!r}")
         top = 0.0 if self.title else TABLE_TOP - 6  # no title: no room kept for one
         height = HEIGHT - top
         root = _el(None, "svg", xmlns="http://www.w3.org/2000/svg", version="1.1",

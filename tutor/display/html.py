@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from tutor.errors import InputError
+
 __all__ = ["Raw", "cell_html", "table_html"]
 
 
@@ -52,7 +54,7 @@ def table_html(headers: Sequence[object], rows: Iterable[Sequence[object]], *,
     for n, row in enumerate(rows):
         values = list(row)
         if len(values) > width:
-            raise ValueError(f"row {n} has {len(values)} cells but the table has {width} "
+            raise InputError(f"row {n} has {len(values)} cells but the table has {width} "
                              f"columns: {values!r}")
         values += [None] * (width - len(values))
         parts.append("<tr>" + "".join(cell("td", i, v) for i, v in enumerate(values))

@@ -28,6 +28,7 @@ from tutor.core.hand import Meld, MeldKind
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.display.svg import CJK_FONTS, TILE_H, TILE_W, _el, _n, _text, _tile_group
+from tutor.errors import InputError
 from tutor.game.wall import Wall, break_position
 
 if TYPE_CHECKING:
@@ -477,7 +478,7 @@ def _legend(root: ET.Element, scene: TableScene) -> None:
 def table_svg(scene: TableScene, *, size: float = 720) -> str:
     """Draw ``scene`` as an SVG document ``size`` pixels wide (deterministic output)."""
     if size <= 0:
-        raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+        raise InputError(f"size must be a positive number of pixels, not {size!r}")
     root = _el(None, "svg", xmlns="http://www.w3.org/2000/svg", version="1.1",
                width=round(size, 1), height=round(size, 1),
                viewBox=f"0 0 {_n(SIZE)} {_n(SIZE)}", class_="mahjong-table",

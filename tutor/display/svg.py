@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import Suit, Tile
 from tutor.core.variant import Variant
-from tutor.errors import HandError
+from tutor.errors import HandError, InputError
 
 __all__ = [
     "CJK_FONTS",
@@ -355,7 +355,7 @@ def _svg_root(drawing: _Drawing, *, scale: float, margin: float = MARGIN,
 
 def _scale(size: float) -> float:
     if size <= 0:
-        raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+        raise InputError(f"size must be a positive number of pixels, not {size!r}")
     return size / TILE_W
 
 

@@ -16,7 +16,7 @@ from enum import Enum
 
 from tutor.core.notation import parse_tiles
 from tutor.core.tiles import Tile, Wind
-from tutor.errors import NotationError
+from tutor.errors import InputError, NotationError
 
 __all__ = ["AnswerKind", "Exercise", "Feedback", "Figure"]
 
@@ -70,20 +70,20 @@ def _seat_numbers(text: str) -> dict[Wind, int]:
     if items:
         rest = _SEAT_ITEM.sub(" ", text).replace(",", " ").replace(";", " ").strip()
         if rest:
-            raise ValueError(f"unexpected {rest[:20]!r}; write E+60 S-1 W-34 N-25")
+            raise InputError(f"unexpected {rest[:20]!r}; write E+60 S-1 W-34 N-25")
         out: dict[Wind, int] = {}
         for seat_text, number in items:
             seat = Wind.parse(seat_text)
             if seat in out:
-                raise ValueError(f"{seat.name.title()} is given twice")
+                raise InputError(f"{seat.name.title()} is given twice")
             out[seat] = int(number)
         if len(out) != 4:
             missing = ", ".join(s.name.title() for s in Wind if s not in out)
-            raise ValueError(f"give a number for every seat (missing: {missing})")
+            raise InputError(f"give a number for every seat (missing: {missing})")
         return out
     numbers = text.replace(",", " ").replace(";", " ").split()
     if len(numbers) != 4 or not all(_NUMBER.fullmatch(n) for n in numbers):
-        raise ValueError("give four whole numbers, East South West North, e.g. "
+        raise InputError("give four whole numbers, East South West North, e.g. "
                          "E+60 S-1 W-34 N-25")
     return {seat: int(n) for seat, n in zip(Wind, numbers, strict=True)}
 
@@ -139,10 +139,10 @@ class Exercise:
             try:
                 return frozenset(parse_tiles(text, self.variant))
             except NotationError as exc:
-                raise ValueError(exc.problem) from None
+                raise InputError(exc.problem) from None
         if self.kind is AnswerKind.NUMBER:
             if not _NUMBER.fullmatch(text):
-                raise ValueError("expected a whole number")
+                raise InputError("expected a whole number")
             return int(text.replace("+", ""))
         if self.kind is AnswerKind.SEAT:
             return Wind.parse(text)
@@ -151,7 +151,7 @@ class Exercise:
         for option in self.options:
             if text.lower() == option.lower():
                 return option
-        raise ValueError("choose one of: " + ", ".join(self.options))
+        raise InputError("choose one of: " + ", ".join(self.options))
 
     def nudge(self, given: object) -> str:
         """What is wrong with a wrong response, without the answer."""

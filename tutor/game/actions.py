@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tutor.core.tiles import Tile
-from tutor.errors import NotationError
+from tutor.errors import NotationError, shown
 
 __all__ = ["Action", "ActionKind"]
 
@@ -54,18 +54,36 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Read ``"discard 3m"``, ``"chow 345p"``, ``"pass"`` and the like."""
+        """Read ``"discard 3m"``, ``"chow 345p"``, ``"pass"`` and the like. Strict: a kind that
+        names a tile needs exactly one, a chow three consecutive ranks of one suit, and ``pass``
+        or ``special-win`` none; anything else is a :class:`~tutor.errors.NotationError`."""
+        if not isinstance(text, str):
+            raise NotationError(repr(text), None, "an action is text such as 'discard 3m'")
         word, _, rest = text.strip().partition(" ")
         try:
             kind = ActionKind(word)
         except ValueError:
             names = ", ".join(k.value for k in ActionKind)
-            raise NotationError(text, 0, f"unknown action {word!r} (one of {names})") from None
+            raise NotationError(text, 0, f"unknown action {shown(word, 30)} (one of {names})"
+                                ) from None
         rest = rest.strip()
-        if not rest:
+        if kind in _NO_TILE:
+            if rest:
+                raise NotationError(text, len(word) + 1, f"{kind.value!r} names no tile")
             return cls(kind)
+        if not rest:
+            raise NotationError(text, None, f"{kind.value!r} needs a tile, like "
+                                f"'{kind.value} {'345p' if kind is ActionKind.CHOW else '3m'}'")
         if kind is ActionKind.CHOW:
-            if len(rest) != 4 or not rest[:3].isdigit():
-                raise NotationError(text, len(word) + 1, "a chow is written like 'chow 345p'")
-            return cls(kind, Tile.parse(rest[0] + rest[3]))
+            ranks, suit = rest[:-1], rest[-1:]
+            if (len(rest) != 4 or suit not in "mps" or not ranks.isascii()
+                    or not ranks.isdigit() or ranks[0] not in "1234567"
+                    or ranks != "".join(str(int(ranks[0]) + i) for i in range(3))):
+                raise NotationError(text, len(word) + 1, "a chow is three consecutive ranks of "
+                                    "one suit, written like 'chow 345p'")
+            return cls(kind, Tile.parse(rest[0] + suit))
         return cls(kind, Tile.parse(rest))
+
+
+#: the kinds of move that name no tile
+_NO_TILE = frozenset({ActionKind.PASS, ActionKind.SPECIAL_WIN})

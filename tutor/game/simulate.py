@@ -81,9 +81,7 @@ def _whole(value: object, name: str, low: int, high: int) -> int:
 def _variant(variant: Variant | str) -> Variant:
     try:
         return Variant.parse(variant)
-    except TutorError:
-        raise
-    except (ValueError, TypeError) as exc:  # Variant.parse's own error is a bare ValueError
+    except (ValueError, TypeError) as exc:  # an InputError: simulate's errors are its own kind
         raise SimulationError(str(exc)[:200]) from None
 
 

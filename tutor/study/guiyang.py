@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from tutor.errors import HandError, RulesError
 from tutor.ledger import Ledger, Seat
 from tutor.variants.guiyang.description import FinishedHand, WinKind
-from tutor.variants.guiyang.handfile import FieldError, read_hand
+from tutor.variants.guiyang.handfile import loads_hand, read_hand
 from tutor.variants.guiyang.rules import PRESETS as TABLES
 from tutor.variants.guiyang.rules import GuiyangRules
 from tutor.variants.guiyang.settlement import Category, PlayerResult, settle
@@ -218,11 +218,7 @@ class SettlementWalker:
 
     def load_json(self, text: str) -> WalkStep:
         """Load the learner's own description (the JSON of ``tutor settle guiyang``)."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise FieldError("(json)", f"not valid JSON: {exc}") from None
-        return self._use(read_hand(data), self.table, None, 0)
+        return self._use(loads_hand(text), self.table, None, 0)
 
     def set_table(self, table: str) -> WalkStep:
         """Settle again with the ``"original"`` or the ``"app"`` pattern table (same step)."""

@@ -35,6 +35,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tutor.errors import InputError
+from tutor.jsonfile import check_depth
+
 __all__ = ["ENV_VAR", "FORMAT", "MAX_BYTES", "NotebookCount", "Progress", "ProgressStore",
            "default_path", "default_store", "notebook_count", "sequence_counts", "summary_lines"]
 
@@ -67,24 +70,10 @@ _MAX_DEPTH = 16  # the file nests four deep; Pyodide's JSON reader crashes (no e
 
 def _check_depth(text: str) -> None:
     """Refuse deep nesting before parsing: a browser kernel would die on it, not raise."""
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > _MAX_DEPTH:
-                raise _Bad("it is nested too deeply")
-        elif ch in "]}":
-            depth -= 1
+    try:
+        check_depth(text, _MAX_DEPTH)
+    except ValueError:
+        raise _Bad("it is nested too deeply") from None
 
 
 def _name(value: object, what: str) -> str:
@@ -239,7 +228,7 @@ class ProgressStore:
     def record(self, notebook: str, key: str) -> bool:
         """Record that the exercise ``key`` of ``notebook`` was solved (True if new)."""
         if not (_NAME.fullmatch(notebook) and _NAME.fullmatch(key)):
-            raise ValueError(f"not a notebook and exercise name: {notebook[:40]!r}, "
+            raise InputError(f"not a notebook and exercise name: {notebook[:40]!r}, "
                              f"{key[:40]!r}")
 
         def edit(p: Progress) -> bool:
@@ -254,7 +243,7 @@ class ProgressStore:
     def record_practice(self, topic: str, *, solved: bool) -> None:
         """Count one generated exercise of ``topic`` tried (and solved, if it was)."""
         if not _NAME.fullmatch(topic):
-            raise ValueError(f"not a topic name: {topic[:40]!r}")
+            raise InputError(f"not a topic name: {topic[:40]!r}")
 
         def edit(p: Progress) -> bool:
             row = p.practice.setdefault(topic, {"tried": 0, "solved": 0})
@@ -267,7 +256,7 @@ class ProgressStore:
     def record_test(self, game: str, score: int, out_of: int) -> None:
         """Record a finished "test yourself" of ``game``: ``score`` right of ``out_of``."""
         if not _NAME.fullmatch(game) or not 0 <= score <= out_of <= _MAX_COUNT:
-            raise ValueError(f"not a test result: {game[:40]!r} {score}/{out_of}")
+            raise InputError(f"not a test result: {game[:40]!r} {score}/{out_of}")
 
         def edit(p: Progress) -> bool:
             row = p.tests.setdefault(game, {"best": 0, "last": 0, "out_of": out_of, "taken": 0})

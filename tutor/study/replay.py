@@ -12,7 +12,6 @@ again from the recorded chance and played forward (a hand is a few hundred moves
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from tutor.core.tiles import Wind
 from tutor.game.record import RecordError, replay
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
+from tutor.jsonfile import loads, read
 from tutor.study.table import TablePicture, table_picture
 
 __all__ = ["MAX_BYTES", "MAX_RECORDS", "Replay"]
@@ -71,26 +71,11 @@ class Replay:
                 text = text.decode("utf-8")
             except UnicodeDecodeError:
                 raise RecordError("record file: not UTF-8 text") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"record file: not JSON ({exc})") from None
-        except RecursionError:
-            raise RecordError("record file: nested too deeply to be a record") from None
-        return cls(data, name=name)
+        return cls(loads(text, "record file", RecordError), name=name)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Replay:
-        file = Path(path)
-        try:
-            size = file.stat().st_size
-            if size > MAX_BYTES:
-                raise RecordError(f"{file.name}: {size:,} bytes; the viewer reads at most "
-                                  f"{MAX_BYTES:,}")
-            text = file.read_bytes()
-        except OSError as exc:
-            raise RecordError(f"{file.name}: cannot read it ({exc.strerror})") from None
-        return cls.from_text(text, name=file.name)
+        return cls(read(path, RecordError, max_bytes=MAX_BYTES), name=Path(path).name)
 
     # -- which hand, which step -----------------------------------------------------------
     @property

@@ -76,7 +76,7 @@ def test_overrides_text_and_typed() -> None:
         make_rules({"chows": "yes"})
     with pytest.raises(RulesError, match="expected int"):
         make_rules({"plain": True})
-    with pytest.raises(RulesError, match="session_hands must be at least 1"):
+    with pytest.raises(RulesError, match="session_hands must be 1 to 100"):
         make_rules({"session_hands": 0})
 
 

@@ -38,7 +38,7 @@ from typing import Any
 from tutor.core.notation import parse_meld, parse_tile, parse_tiles
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
-from tutor.errors import HandError
+from tutor.errors import HandError, shown
 from tutor.ledger import Seat
 from tutor.variants.guiyang.description import (
     Discard,
@@ -49,7 +49,8 @@ from tutor.variants.guiyang.description import (
     WinKind,
 )
 
-__all__ = ["FieldError", "hand_to_json", "load_hand", "read_hand"]
+__all__ = ["FieldError", "HandFileError", "hand_to_json", "load_hand", "loads_hand",
+           "read_hand"]
 
 GUIYANG = Variant.GUIYANG
 _TOP = {"description", "variant", "players", "discards", "win", "revealed", "exhaustive_draw"}
@@ -64,15 +65,21 @@ class FieldError(HandError):
         super().__init__(f"{field}: {problem}")
 
 
+def _json(value: object) -> str:
+    """``value`` as JSON, cut to a short window."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _seat(value: object, field: str) -> Seat:
     if not isinstance(value, str) or value not in {s.letter for s in Seat}:
-        raise FieldError(field, f"expected a seat E, S, W or N, not {value!r}")
+        raise FieldError(field, f"expected a seat E, S, W or N, not {shown(value, 40)}")
     return Seat.parse(value)
 
 
 def _str(value: object, field: str) -> str:
     if not isinstance(value, str):
-        raise FieldError(field, f"expected a string, not {json.dumps(value)}")
+        raise FieldError(field, f"expected a string, not {_json(value)}")
     return value
 
 
@@ -85,7 +92,7 @@ def _tile(value: object, field: str) -> Tile:
 
 def _object(value: object, field: str, keys: set[str], required: set[str]) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise FieldError(field, f"expected an object, not {json.dumps(value)}")
+        raise FieldError(field, f"expected an object, not {_json(value)}")
     for key in value:
         if key not in keys:
             raise FieldError(f"{field}.{key}" if field else key,
@@ -96,9 +103,12 @@ def _object(value: object, field: str, keys: set[str], required: set[str]) -> Ma
     return value
 
 
-def _list(value: object, field: str) -> list[Any]:
+def _list(value: object, field: str, most: int) -> list[Any]:
     if not isinstance(value, list):
-        raise FieldError(field, f"expected a list, not {json.dumps(value)}")
+        raise FieldError(field, f"expected a list, not {_json(value)}")
+    if len(value) > most:
+        raise FieldError(field, f"{len(value):,} items; at most {most} fit a hand of "
+                         f"{GUIYANG.tile_count} tiles")
     return value
 
 
@@ -131,7 +141,7 @@ def _player(value: object, field: str) -> PlayerRecord:
     except ValueError as exc:
         raise FieldError(f"{field}.concealed", str(exc)) from None
     melds = tuple(_meld(m, f"{field}.melds[{i}]")
-                  for i, m in enumerate(_list(obj.get("melds", []), f"{field}.melds")))
+                  for i, m in enumerate(_list(obj.get("melds", []), f"{field}.melds", 4)))
     return PlayerRecord(concealed, melds)
 
 
@@ -152,9 +162,9 @@ def _win(value: object) -> Win:
     how = _str(obj["how"], "win.how")
     kinds = {k.value: k for k in WinKind}
     if how not in kinds:
-        raise FieldError("win.how", f"expected one of {', '.join(kinds)}, not {how!r}")
+        raise FieldError("win.how", f"expected one of {', '.join(kinds)}, not {shown(how, 30)}")
     winners = tuple(_seat(s, f"win.winners[{i}]")
-                    for i, s in enumerate(_list(obj["winners"], "win.winners")))
+                    for i, s in enumerate(_list(obj["winners"], "win.winners", 3)))
     source = _seat(obj["from"], "win.from") if "from" in obj else None
     return Win(kinds[how], winners, _tile(obj["tile"], "win.tile"), source)
 
@@ -164,16 +174,17 @@ def read_hand(data: object) -> FinishedHand:
     field (other impossibilities are :class:`~tutor.errors.HandError` naming it too)."""
     obj = _object(data, "", _TOP, {"players"})
     if "variant" in obj and obj["variant"] != "guiyang":
-        raise FieldError("variant", f"this reader takes guiyang hands, not {obj['variant']!r}")
+        raise FieldError("variant", "this reader takes guiyang hands, not "
+                         f"{shown(obj['variant'], 30)}")
     if "description" in obj:
         _str(obj["description"], "description")
     players_obj = _object(obj["players"], "players", {"E", "S", "W", "N"}, {"E", "S", "W", "N"})
     players = tuple(_player(players_obj[s.letter], f"players.{s.letter}") for s in Seat)
-    discards = tuple(_discard(d, f"discards[{i}]")
-                     for i, d in enumerate(_list(obj.get("discards", []), "discards")))
+    listed = _list(obj.get("discards", []), "discards", GUIYANG.tile_count)
+    discards = tuple(_discard(d, f"discards[{i}]") for i, d in enumerate(listed))
     draw = obj.get("exhaustive_draw", False)
     if not isinstance(draw, bool):
-        raise FieldError("exhaustive_draw", f"expected true or false, not {json.dumps(draw)}")
+        raise FieldError("exhaustive_draw", f"expected true or false, not {_json(draw)}")
     if draw == ("win" in obj):
         raise FieldError("win", "give either a win or \"exhaustive_draw\": true")
     win = None
@@ -195,12 +206,23 @@ def read_hand(data: object) -> FinishedHand:
 
 def load_hand(path: str | Path) -> FinishedHand:
     """Read a JSON hand description file."""
-    text = Path(path).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FieldError("(file)", f"{path} is not valid JSON: {exc}") from None
-    return read_hand(data)
+    from tutor.jsonfile import read
+
+    return read_hand(read(path, HandFileError))
+
+
+def loads_hand(text: str) -> FinishedHand:
+    """Read a hand description from its JSON text (with the limits of :mod:`tutor.jsonfile`)."""
+    from tutor.jsonfile import loads
+
+    return read_hand(loads(text, "the hand description", HandFileError))
+
+
+class HandFileError(FieldError):
+    """A hand description that is not readable JSON (too large, too deep, not JSON)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("(file)", problem)
 
 
 def hand_to_json(hand: FinishedHand) -> dict[str, object]:

@@ -12,6 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
+from tutor.rulesets import check_ranges
+
 __all__ = ["APP_TABLE_RULES", "GUIYANG_RULES", "PRESETS", "GuiyangRules", "Pattern"]
 
 
@@ -43,6 +45,11 @@ class Pattern(Enum):
     @property
     def title(self) -> str:
         return f"{self.value.capitalize()} ({self.chinese})"
+
+
+#: the largest value of a pattern, bonus, bean or chicken; the bounds of the others
+MAX_VALUE = 1_000
+_BOUNDS = {"golden_multiplier": (0, 16), "session_hands": (1, 100)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,12 +91,7 @@ class GuiyangRules:
     session_hands: int = 8
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-                raise ValueError(f"rule {f.name} cannot be negative: {value}")
-        if self.session_hands < 1:
-            raise ValueError(f"rule session_hands must be at least 1: {self.session_hands}")
+        check_ranges(self, _BOUNDS, (0, MAX_VALUE))
 
     @classmethod
     def app_table(cls) -> GuiyangRules:

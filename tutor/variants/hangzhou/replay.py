@@ -13,8 +13,12 @@ Any hand (a win or a draw) may also record ``"first_turn"``: the first-turn matc
 penalty the dealer paid at the start of that hand, as ``{"discards": [four tiles, the dealer's
 first], "dice": [a, b]}`` (two dice of 1-6, or their total 2-12). The four discards must match
 (all the same, or three the same and a joker), otherwise there is nothing to pay and the file is
-refused. An optional ``"note"`` is kept in the payments' reasons. Any other field, a missing
-field or a value of the wrong kind is a :class:`LedgerFileError` naming the hand and the field.
+refused. An optional ``"note"`` (at most :data:`MAX_NOTE` characters) is kept in the payments'
+reasons. Any other field (``"kongs"`` beside ``"multiplier"`` included), a missing field, a
+value of the wrong kind or out of range (a ``multiplier`` of 1 to :data:`MAX_MULTIPLIER`,
+``honor_discards`` up to the 28 honor tiles, ``kongs`` and ``joker_discards`` 0 to 4), an empty
+list or more than :data:`MAX_HANDS` hands is a :class:`LedgerFileError` naming the hand and the
+field.
 """
 
 from __future__ import annotations
@@ -25,15 +29,22 @@ from typing import Any
 
 from tutor.core.notation import parse_hand, parse_tile
 from tutor.core.variant import Variant
-from tutor.errors import RulesError, TutorError
+from tutor.errors import RulesError, TutorError, shown
 from tutor.ledger import Seat
 from tutor.variants.hangzhou.ledger import FirstTurn, GameLedger, HandResult, play
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import Situation, score
-from tutor.variants.hangzhou.special import ten_honors_win
+from tutor.variants.hangzhou.special import HONOR_TILES, ten_honors_win
 
 __all__ = ["LedgerFileError", "hand_result", "replay"]
 
+#: the most hands a game file holds, the largest ``multiplier``, the longest ``note``
+MAX_HANDS = 10_000
+MAX_MULTIPLIER = 2 ** 20
+MAX_NOTE = 500
+_COMMON = {"result", "winner", "note", "first_turn"}
+_WAYS = {"multiplier": _COMMON | {"multiplier"}, "honor_discards": _COMMON | {"honor_discards"},
+         "hand": _COMMON | {"hand", "drawn", "kongs", "joker_discards"}}
 _FIELDS = {"result", "winner", "multiplier", "hand", "drawn", "kongs", "joker_discards",
            "honor_discards", "note", "first_turn"}
 
@@ -43,35 +54,36 @@ class LedgerFileError(TutorError, ValueError):
 
 
 def _fail(where: str, name: str, problem: str) -> LedgerFileError:
-    return LedgerFileError(f"{where}, field {name!r}: {problem}")
+    return LedgerFileError(f"{where}, field {_short(name)}: {problem}")
 
 
-def _int(entry: Mapping[str, Any], name: str, where: str, low: int, default: int | None = None
-         ) -> int:
+def _int(entry: Mapping[str, Any], name: str, where: str, low: int, high: int,
+         default: int | None = None, why: str = "") -> int:
     value = entry.get(name, default)
     if value is None:
         raise _fail(where, name, "missing")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, name, f"expected a whole number, not {value!r}")
-    if value < low:
-        raise _fail(where, name, f"must be at least {low}, not {value}")
+        raise _fail(where, name, f"expected a whole number, not {_short(value)}")
+    if not low <= value <= high:
+        raise _fail(where, name, f"must be {low:,} to {high:,}{why}, not {_short(value)}")
     return value
 
 
 def _seat(value: Any, where: str, name: str) -> Seat:
     if not isinstance(value, str):
-        raise _fail(where, name, f"expected a seat E, S, W or N, not {value!r}")
+        raise _fail(where, name, f"expected a seat E, S, W or N, not {_short(value)}")
     try:
         return Seat.parse(value)
     except ValueError:
-        raise _fail(where, name, f"expected a seat E, S, W or N, not {value!r}") from None
+        raise _fail(where, name, f"expected a seat E, S, W or N, not {_short(value)}"
+                    ) from None
 
 
 def hand_result(entry: Any, number: int, rules: HangzhouRules = HANGZHOU) -> HandResult:
     """One hand of the JSON list as a :class:`HandResult` (``number`` counts from 1)."""
     where = f"hand {number}"
     if not isinstance(entry, Mapping):
-        raise LedgerFileError(f"{where}: expected an object, not {entry!r}")
+        raise LedgerFileError(f"{where}: expected an object, not {_short(entry)}")
     unknown = sorted(set(entry) - _FIELDS)
     if unknown:
         raise _fail(where, unknown[0], f"unknown field (known: {', '.join(sorted(_FIELDS))})")
@@ -83,7 +95,7 @@ def hand_result(entry: Any, number: int, rules: HangzhouRules = HANGZHOU) -> Han
             raise _fail(where, extra[0], "a drawn hand has no winner or value")
         return replace(HandResult.draw(_note(entry, where)), first_turn=first)
     if result != "win":
-        raise _fail(where, "result", f"expected \"win\" or \"draw\", not {result!r}")
+        raise _fail(where, "result", f"expected \"win\" or \"draw\", not {_short(result)}")
     if "winner" not in entry:
         raise _fail(where, "winner", "missing")
     winner = _seat(entry["winner"], where, "winner")
@@ -97,10 +109,17 @@ def _win(entry: Mapping[str, Any], where: str, winner: Seat, number: int,
     if len(ways) != 1:
         raise _fail(where, "multiplier", "give exactly one of \"multiplier\", \"hand\" (with "
                     "\"drawn\") or \"honor_discards\"")
+    allowed = _WAYS[ways[0]]
+    extra = sorted(set(entry) - allowed)
+    if extra:
+        raise _fail(where, extra[0], f"does not go with {ways[0]!r} (a win valued by "
+                    f"{ways[0]!r} has only {', '.join(sorted(allowed))})")
     if ways == ["multiplier"]:
-        return HandResult.win(winner, _int(entry, "multiplier", where, 1), note=note)
+        return HandResult.win(winner, _int(entry, "multiplier", where, 1, MAX_MULTIPLIER),
+                              note=note)
     if ways == ["honor_discards"]:
-        n = _int(entry, "honor_discards", where, rules.ten_honors_count)
+        n = _int(entry, "honor_discards", where, rules.ten_honors_count, HONOR_TILES,
+                 why=f" (the set has only {HONOR_TILES} honor tiles)")
         try:
             special = ten_honors_win(n, winner=winner, rules=rules)
         except RulesError as exc:
@@ -109,7 +128,7 @@ def _win(entry: Mapping[str, Any], where: str, winner: Seat, number: int,
                               note)
     for name in ("hand", "drawn"):
         if not isinstance(entry.get(name), str):
-            raise _fail(where, name, f"expected notation text, not {entry.get(name)!r}")
+            raise _fail(where, name, f"expected notation text, not {_short(entry.get(name))}")
     try:
         hand = parse_hand(entry["hand"], Variant.HANGZHOU)
     except ValueError as exc:
@@ -120,8 +139,8 @@ def _win(entry: Mapping[str, Any], where: str, winner: Seat, number: int,
         raise _fail(where, "drawn", str(exc)) from None
     if hand.size == 13:
         hand = hand.add(drawn)
-    situation = Situation(winner=winner, kongs=_int(entry, "kongs", where, 0, 0),
-                          joker_discards=_int(entry, "joker_discards", where, 0, 0),
+    situation = Situation(winner=winner, kongs=_int(entry, "kongs", where, 0, 4, 0),
+                          joker_discards=_int(entry, "joker_discards", where, 0, 4, 0),
                           hand_number=number)
     try:
         sheet = score(hand, drawn, situation, rules=rules)
@@ -168,14 +187,15 @@ def _first_turn(entry: Mapping[str, Any], where: str) -> FirstTurn | None:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return shown(value, 60)
 
 
 def _note(entry: Mapping[str, Any], where: str) -> str:
     note = entry.get("note", "")
     if not isinstance(note, str):
-        raise _fail(where, "note", f"expected text, not {note!r}")
+        raise _fail(where, "note", f"expected text, not {_short(note)}")
+    if len(note) > MAX_NOTE:
+        raise _fail(where, "note", f"{len(note):,} characters; a note has at most {MAX_NOTE}")
     return note
 
 
@@ -186,7 +206,7 @@ def replay(data: Any, *, rules: HangzhouRules = HANGZHOU,
     if isinstance(data, Mapping):
         unknown = sorted(set(data) - {"first_dealer", "hands"})
         if unknown:
-            raise LedgerFileError(f"game, field {unknown[0]!r}: unknown field (known: "
+            raise LedgerFileError(f"game, field {_short(unknown[0])}: unknown field (known: "
                                   "first_dealer, hands)")
         if "first_dealer" in data:
             first = _seat(data["first_dealer"], "game", "first_dealer")
@@ -195,6 +215,12 @@ def replay(data: Any, *, rules: HangzhouRules = HANGZHOU,
         data = data["hands"]
     if not isinstance(data, list):
         raise LedgerFileError(f"game, field 'hands': expected a list of hands, not "
-                              f"{type(data).__name__}")
+                              f"{_short(data)}")
+    if not data:
+        raise LedgerFileError("game, field 'hands': the list is empty; a game file holds at "
+                              "least one hand")
+    if len(data) > MAX_HANDS:
+        raise LedgerFileError(f"game, field 'hands': {len(data):,} hands; a game file holds at "
+                              f"most {MAX_HANDS:,}")
     results = [hand_result(entry, i, rules) for i, entry in enumerate(data, 1)]
     return play(results, rules=rules, first_dealer=first, settle_at_end=settle_at_end)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 
 from tutor.errors import RulesError
+from tutor.rulesets import check_ranges
 
 __all__ = ["HANGZHOU", "HangzhouRules", "ScoringMode"]
 
@@ -31,6 +32,14 @@ class ScoringMode(Enum):
 
     def __repr__(self) -> str:
         return f"ScoringMode.{self.name}"
+
+
+#: the largest multiplier one rule may give; the bounds of the other whole-number fields
+MAX_MULTIPLIER = 64
+_BOUNDS = {"base_from_dealer": (0, 1_000), "base_from_other": (0, 1_000),
+           "base_dealer_wins": (0, 1_000), "starting_points": (0, 1_000_000),
+           "ten_honors_count": (1, 28), "ten_honors_extra": (1, 16), "fan_cap": (1, 20),
+           "first_turn_joker_factor": (1, 16)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,6 +86,7 @@ class HangzhouRules:
                     raise RulesError(f"rule {f.name} cannot be negative ({value})")
             elif value < 1:
                 raise RulesError(f"rule {f.name} must be at least 1 ({value})")
+        check_ranges(self, _BOUNDS, (1, MAX_MULTIPLIER))
 
     def __repr__(self) -> str:
         changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)

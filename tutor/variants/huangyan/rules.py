@@ -16,6 +16,7 @@ from typing import Any
 
 from tutor.core.tiles import Wind
 from tutor.errors import RulesError
+from tutor.rulesets import check_ranges
 
 __all__ = ["HUANGYAN_RULES", "HuangyanRules", "LiabilityPayee", "Rounding"]
 
@@ -36,6 +37,22 @@ class LiabilityPayee(Enum):
 
     WINNER = "winner"  # "a one-player settlement": everything goes to the winner
     NORMAL = "normal"  # each pair settlement goes to the player who would normally receive it
+
+
+#: the largest base-point value of a rule, the most doubles one rule may give
+MAX_POINTS = 1_000
+MAX_DOUBLES = 16
+_DOUBLES = ("dragon_set", "seat_wind_set", "prevailing_wind_set", "half_flush", "full_flush",
+            "all_honors", "little_three_dragons", "big_three_dragons", "little_four_winds",
+            "big_four_winds", "all_pongs", "pinfu", "kong_draw", "robbing_the_kong",
+            "fishermans_win")
+#: each whole-number field's bounds (the others: 0 to MAX_POINTS): sane values, and sessions
+#: that end (a few matches, stacks that a few dozen hands can empty)
+_BOUNDS: dict[str, tuple[int, int]] = {
+    **{name: (0, MAX_DOUBLES) for name in _DOUBLES},
+    "ante": (1, 500), "reserve": (0, 10_000), "matches_per_session": (1, 10),
+    "live_tile_stage_threshold": (0, 500), "dead_wall": (0, 136), "limit": (1, 1_000_000),
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -96,6 +113,7 @@ class HuangyanRules:
             value = getattr(self, f.name)
             if isinstance(value, int) and not isinstance(value, bool) and value < 0:
                 raise RulesError(f"rule {f.name} cannot be negative: {value}")
+        check_ranges(self, _BOUNDS, (0, MAX_POINTS))
         if self.limit is not None and self.limit <= 0:
             raise RulesError(f"rule limit must be positive or None, not {self.limit}")
         if self.ante <= 0 or self.reserve < self.ante * self.matches_per_session:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.tiles import Wind
+from tutor.errors import InputError
 from tutor.game.bots import Bot, make_bot, play_out
 from tutor.game.record import record
 from tutor.game.state import SEATS, Chance, HandState, Outcome
@@ -187,7 +188,7 @@ def play_session(seed: int, bots: Sequence[str], overrides: dict[str, Any] | Non
     """A seeded session of the ruleset's ``session_hands`` hands; player ``p`` plays the bot
     ``bots[p % len(bots)]`` (``"random"`` or ``"sensible"``)."""
     if not bots:
-        raise ValueError("a session needs at least one bot name")
+        raise InputError("a session needs at least one bot name")
     hooks = make_hooks(overrides or {})
     players = [make_bot(bots[p % len(bots)], seed * 4 + p) for p in range(4)]
     rng = random.Random(seed)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.errors import RulesError
-from tutor.rulesets import apply
+from tutor.rulesets import apply, check_ranges
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 
 __all__ = ["PLAY", "HangzhouPlay", "hangzhou_rules"]
@@ -41,9 +41,8 @@ class HangzhouPlay:
         if not 0 <= self.joker_restriction_players <= 3:
             raise RulesError("rule joker_restriction_players must be 0 to 3 "
                              f"({self.joker_restriction_players})")
-        if self.session_hand_cap < 1:
-            raise RulesError(f"rule session_hand_cap must be at least 1 "
-                             f"({self.session_hand_cap})")
+        check_ranges(self, {"max_chows": (0, 4), "joker_restriction_players": (0, 3),
+                            "session_hand_cap": (1, 1_000)}, (0, 0))
 
     def __repr__(self) -> str:
         changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)

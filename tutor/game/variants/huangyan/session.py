@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.tiles import Wind
+from tutor.errors import InputError
 from tutor.game.bots import make_bot, play_out
 from tutor.game.state import HandState
 from tutor.game.variants.huangyan.play import HuangyanHooks, HuangyanSettlement, huangyan_rules
@@ -75,7 +76,7 @@ def play_session(seed: int, bots: Sequence[str], overrides: Mapping[str, Any] | 
     """Play a seeded session. Player ``i`` (0-3) is played by ``bots[i % len(bots)]`` and keeps
     its bot across hands; its seat changes with the dice and the dealer rotation."""
     if not bots:
-        raise ValueError("play_session needs at least one bot name (random or sensible)")
+        raise InputError("play_session needs at least one bot name (random or sensible)")
     rules = huangyan_rules(overrides)
     hooks = HuangyanHooks(rules)
     rng = random.Random(seed)

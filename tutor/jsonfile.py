@@ -1,0 +1,106 @@
+"""Reading JSON input safely: one place for every command and reader that takes a JSON file.
+
+:func:`read` reads a file of at most :data:`MAX_BYTES` bytes (it never reads more, so
+``/dev/zero`` or a huge file is refused at once), :func:`loads` parses text nested at most
+:data:`MAX_DEPTH` deep (checked by an iterative scan before parsing, so a file of a thousand
+``[`` never reaches the parser's recursion), and refuses ``NaN``, ``Infinity`` and integers of
+more than :data:`MAX_DIGITS` digits. Every failure is the caller's error class (a
+:class:`~tutor.errors.TutorError`) with a one-line message that quotes at most a few dozen
+characters of the input.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+from tutor.errors import TutorError, shown
+
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "check_depth", "loads", "read"]
+
+#: the largest JSON input read (a saved simulation of 100 hands is about 200 kB)
+MAX_BYTES = 20_000_000
+#: the deepest nesting of lists and objects (the formats nest five deep at most)
+MAX_DEPTH = 32
+#: the most digits of a number (larger numbers are never meaningful here)
+MAX_DIGITS = 30
+
+# a string (its closing quote optional: an unclosed one runs to the end, so nothing is scanned
+# twice and the scan stays linear), or a bracket
+_TOKENS = re.compile(r'"(?:[^"\\]+|\\.)*"?|[\[\]{}]', re.DOTALL)
+
+
+def check_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """The deepest nesting of ``text`` (brackets inside strings do not count); raises
+    :class:`ValueError` past ``limit``. Iterative: any depth is safe to check."""
+    depth = deepest = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > limit:
+                raise ValueError(f"nested more than {limit} deep")
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _integer(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(digits):,} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or len(text) > 2 * MAX_DIGITS:
+        raise ValueError(f"the number {shown(text, 40)[1:-1]} is out of range")
+    return value
+
+
+def loads(text: str, what: str, error: type[TutorError], *, max_depth: int = MAX_DEPTH,
+          max_bytes: int = MAX_BYTES) -> Any:
+    """Parse JSON ``text`` (at most ``max_bytes`` characters); ``what`` names it in the message
+    of ``error``."""
+    if len(text) > max_bytes:
+        raise error(f"{what}: longer than {max_bytes:,} characters, the most a JSON input may be")
+    try:
+        check_depth(text, max_depth)
+    except ValueError as exc:
+        raise error(f"{what}: not a readable JSON file ({exc})") from None
+    try:
+        return json.loads(text, parse_constant=_constant, parse_int=_integer,
+                          parse_float=_float)
+    except json.JSONDecodeError as exc:
+        raise error(f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+                    ) from None
+    except (ValueError, RecursionError) as exc:
+        raise error(f"{what}: not a readable JSON file ({shown(str(exc), 60)[1:-1]})"
+                    ) from None
+
+
+def read(path: str | Path, error: type[TutorError], *, max_bytes: int = MAX_BYTES,
+         max_depth: int = MAX_DEPTH) -> Any:
+    """The JSON value in the file at ``path``, read with the limits above."""
+    name = str(path) if len(str(path)) <= 80 else f"...{str(path)[-77:]}"
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(max_bytes + 1)
+    except OSError as exc:
+        raise error(f"{name}: cannot read it ({exc.strerror or type(exc).__name__})") from None
+    if len(raw) > max_bytes:
+        raise error(f"{name}: larger than {max_bytes:,} bytes, the most a JSON input may be")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{name}: not UTF-8 text (a JSON file is text)") from None
+    return loads(text, name, error, max_depth=max_depth, max_bytes=max_bytes)

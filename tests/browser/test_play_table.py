@@ -43,8 +43,9 @@ def test_play_a_hand_discard_claim_hint_take_back(browser: Any) -> None:
         # a hint: the suggested discard glows in the hand
         page.click(".mt-hint-button")
         app.wait_text(".mt-hint", "shanten")
+        # the glow may be drawn a moment after the hint's text: wait for it (fails if it never is)
+        page.wait_for_selector(f"{MINE} .mt-tile.mt-hl", timeout=30_000)
         glowing = page.locator(f"{MINE} .mt-tile.mt-hl")
-        assert glowing.count() >= 1
         suggested = glowing.first.get_attribute("data-tile")
         # a discard: click the glowing tile; it lands in the pond, the bots answer
         _move(app, f"{MINE} .mt-tile.mt-hl >> nth=0")

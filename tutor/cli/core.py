@@ -8,6 +8,7 @@ from tutor.cli import Commands, emit
 from tutor.core.notation import parse_hand, parse_tiles
 from tutor.core.variant import Variant
 from tutor.core.waits import efficiency, shanten, useful_tiles, waits
+from tutor.errors import InputError
 
 
 def _common(parser: argparse.ArgumentParser, what: str) -> None:
@@ -23,6 +24,9 @@ def register(commands: Commands) -> None:
     _common(p, "a 13-tile hand")
     p.add_argument("--visible", default="", help="other tiles you have seen (discards), for "
                    "the copies left")
+    p.add_argument("--strict-jokers", action="store_true",
+                   help="Hangzhou: a joker may not stand for a fifth copy of a kind (the "
+                   "option joker_fifth_copy=false; by default it may)")
     p.set_defaults(func=_waits)
     p = commands.command("shanten", "how many tiles a 13- or 14-tile hand is from ready")
     _common(p, "a 13- or 14-tile hand")
@@ -38,7 +42,9 @@ def _waits(args: argparse.Namespace) -> int:
     variant = Variant.parse(args.variant)
     hand = parse_hand(args.hand, variant)
     visible = parse_tiles(args.visible, variant) if args.visible.strip() else ()
-    result = waits(hand, variant, visible)
+    if args.strict_jokers and variant is not Variant.HANGZHOU:
+        raise InputError("--strict-jokers is a Hangzhou option (only Hangzhou has jokers)")
+    result = waits(hand, variant, visible, joker_fifth_copy=not args.strict_jokers)
     return emit(args, result.as_dict(), str(result))
 
 

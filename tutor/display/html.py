@@ -35,15 +35,17 @@ def table_html(headers: Sequence[object], rows: Iterable[Sequence[object]], *,
                numeric: Sequence[int] = ()) -> str:
     """A simple ``<table>``: one header row, then ``rows``; every cell escaped.
 
-    ``numeric`` lists column positions to right-align (points, amounts). A row shorter than
-    the headers is padded with empty cells; a longer one is a ValueError.
+    ``numeric`` lists column positions to right-align (points, amounts); the other columns are
+    left-aligned, said in each cell because JupyterLab's own style right-aligns every table cell
+    (a sentence set flush right is hard to read). A row shorter than the headers is padded with
+    empty cells; a longer one is a ValueError.
     """
     width = len(headers)
     right = set(numeric)
 
     def cell(tag: str, i: int, value: object) -> str:
-        style = ' style="text-align:right"' if i in right else ""
-        return f"<{tag}{style}>{cell_html(value)}</{tag}>"
+        align = "right" if i in right else "left"
+        return f'<{tag} style="text-align:{align}">{cell_html(value)}</{tag}>'
 
     parts = [f'<table class="{escape(css_class)}">']
     if caption is not None:

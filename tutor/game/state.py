@@ -215,7 +215,12 @@ class HandState:
         if self.phase is Phase.ENDED:
             return ()
         if self.phase is Phase.ACT:
-            return tuple(sorted(self._own_turn_actions(self.turn), key=_action_key))
+            actions = self._own_turn_actions(self.turn)
+            # other moves come before the discards (wins, kongs) or after them (the variant's
+            # extras): a list that starts and ends with a discard is the discards, in order
+            if not (actions and actions[0].kind is actions[-1].kind is ActionKind.DISCARD):
+                actions.sort(key=_action_key)
+            return tuple(actions)
         seat = self.current_actor()
         assert seat is not None
         return tuple(sorted((*self.offers[seat], _PASS), key=_action_key))

@@ -222,26 +222,7 @@ def _standard(counts: list[int], jokers: int, room: list[int], sets: int, pair: 
         return
     if 3 * sets + 2 * pair < sum(counts) + jokers:
         return
-    tile = KINDS[i]
-    options: list[tuple[GroupKind, list[int], list[int]]] = []  # kind, naturals, joker kinds
-    if pair:
-        if counts[i] >= 2:
-            options.append((GroupKind.PAIR, [i, i], []))
-        options.append((GroupKind.PAIR, [i], [i]))
-    if sets:
-        for held in (3, 2, 1):
-            options.append((GroupKind.PONG, [i] * held, [i] * (3 - held)))
-        if tile.is_suited:
-            offset = tile.suit.offset
-            for first in (i - 2, i - 1, i):
-                if first < offset or first + 2 > offset + 8:
-                    continue
-                below = [k for k in (first, first + 1, first + 2) if k < i]
-                above = [k for k in (first, first + 1, first + 2) if k > i]
-                for mask in range(1 << len(above)):
-                    nat = [i] + [k for b, k in enumerate(above) if mask >> b & 1]
-                    jok = below + [k for b, k in enumerate(above) if not mask >> b & 1]
-                    options.append((GroupKind.CHOW, nat, jok))
+    options = _options(i, pair, sets) if jokers else _natural_options(i, pair, sets)
     for kind, naturals, joker_kinds in options:
         if len(joker_kinds) > jokers:
             continue
@@ -263,6 +244,47 @@ def _standard(counts: list[int], jokers: int, room: list[int], sets: int, pair: 
             counts[k] += 1
         for k in joker_kinds:
             room[k] += 1
+
+
+_Option = tuple[GroupKind, list[int], list[int]]  # kind, naturals, the kinds jokers stand for
+
+
+def _options(i: int, pair: bool, sets: int) -> list[_Option]:
+    """Every group the lowest kind held, ``i``, may start (jokers filling any gaps), in the
+    order the search tries them."""
+    tile = KINDS[i]
+    options: list[_Option] = []
+    if pair:
+        options.append((GroupKind.PAIR, [i, i], []))
+        options.append((GroupKind.PAIR, [i], [i]))
+    if sets:
+        for held in (3, 2, 1):
+            options.append((GroupKind.PONG, [i] * held, [i] * (3 - held)))
+        if tile.is_suited:
+            offset = tile.suit.offset
+            for first in (i - 2, i - 1, i):
+                if first < offset or first + 2 > offset + 8:
+                    continue
+                below = [k for k in (first, first + 1, first + 2) if k < i]
+                above = [k for k in (first, first + 1, first + 2) if k > i]
+                for mask in range(1 << len(above)):
+                    nat = [i] + [k for b, k in enumerate(above) if mask >> b & 1]
+                    jok = below + [k for b, k in enumerate(above) if not mask >> b & 1]
+                    options.append((GroupKind.CHOW, nat, jok))
+    return options
+
+
+def _natural_options(i: int, pair: bool, sets: int) -> list[_Option]:
+    """The options of :func:`_options` that need no joker, in the same order: without jokers
+    the search tries only these (a pair, a pong, the chow starting at ``i``)."""
+    options: list[_Option] = []
+    if pair:
+        options.append((GroupKind.PAIR, [i, i], []))
+    if sets:
+        options.append((GroupKind.PONG, [i, i, i], []))
+        if i < 27 and i % 9 <= 6:
+            options.append((GroupKind.CHOW, [i, i + 1, i + 2], []))
+    return options
 
 
 def _seven_pairs(counts: list[int], jokers: int, room: list[int],

@@ -55,6 +55,8 @@ class Suit(Enum):
 
 _SUIT_OFFSET = {Suit.CHARACTERS: 0, Suit.DOTS: 9, Suit.BAMBOO: 18, Suit.HONORS: 27}
 _SUIT_OF_LETTER = {s.value: s for s in Suit}
+# a tile's suit by index // 9 (at most 3)
+_SUIT_BY_GROUP = (Suit.CHARACTERS, Suit.DOTS, Suit.BAMBOO, Suit.HONORS)
 
 
 class Wind(IntEnum):
@@ -163,12 +165,12 @@ class Tile:
 
     @property
     def suit(self) -> Suit:
-        i = self.index
-        return (Suit.CHARACTERS, Suit.DOTS, Suit.BAMBOO, Suit.HONORS)[min(i // 9, 3)]
+        return _SUIT_BY_GROUP[min(self.index // 9, 3)]
 
     @property
     def rank(self) -> int:
-        return self.index - self.suit.offset + 1
+        i = self.index
+        return i % 9 + 1 if i < 27 else i - 26  # the rank within the suit, from 1
 
     @property
     def is_honor(self) -> bool:
@@ -236,6 +238,10 @@ class Tile:
         return Tile(self.index + 1)
 
     def __str__(self) -> str:
+        return _NAMES[self.index]
+
+    def _name(self) -> str:
+        """``5p``, ``3z``: the short name :meth:`__str__` reads from a table made once."""
         if self.is_honor:
             return f"{self.rank}z"
         return f"{self.rank}{self.suit.value}"
@@ -266,6 +272,7 @@ class Tile:
 Tile._cache = [Tile(i) for i in range(34)]
 
 KINDS: tuple[Tile, ...] = tuple(Tile._cache)
+_NAMES = tuple(t._name() for t in KINDS)
 SUITED: tuple[Tile, ...] = KINDS[:27]
 HONORS: tuple[Tile, ...] = KINDS[27:]
 WINDS: tuple[Tile, ...] = KINDS[27:31]

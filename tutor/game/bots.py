@@ -157,16 +157,21 @@ class _Reading:
                                   conv_id(a, c), conv_id(a, b))
         self.convs = ((0, cd, bd, bc), (cd, 0, ad, ac), (bd, ad, 0, ab), (bc, ac, ab, 0))
         self.rests = (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c))
-        if self.seven:
-            self.pairs = sum(n >> 1 for n in natural)
-            self.odd = sum(n & 1 for n in natural)
+        if self.seven:  # a kind is held at most four times
+            self.pairs = natural.count(2) + natural.count(3) + 2 * natural.count(4)
+            self.odd = natural.count(1) + natural.count(3)
 
     def ranked(self, kinds: list[int]) -> list[tuple[int, int]]:
         """(shanten after discarding it, kind) for each of ``kinds``, lowest first, before the
         dead-wait rule (which can only raise a shanten): a cheap first sort."""
         out = []
         target, rests, minus, joker = self.target, self.rests, self.minus, self.joker
-        seven = self.seven
+        natural = self.natural
+        # seven pairs: what is missing after the discard depends only on whether the kind is
+        # held an odd number of times (and is not the joker)
+        seven = (_seven_missing(*self._pairs_after(joker)) if joker is not None else INF,
+                 _seven_missing(self.pairs - 1, self.odd + 1),
+                 _seven_missing(self.pairs, self.odd - 1)) if self.seven else None
         for i in kinds:
             if i == joker:
                 jokers = self.jokers - 1
@@ -176,8 +181,9 @@ class _Reading:
                 s = _SUIT_OF[i]
                 own = minus[s][i - _OFFSETS[s]]
             sh = vector(conv_id(own, rests[s]))[target] - jokers - 1
-            if seven:
-                sh = min(sh, _seven_missing(*self._pairs_after(i)) - jokers - 1)
+            if seven is not None:
+                missing = seven[0] if i == joker else seven[1 + (natural[i] & 1)]
+                sh = min(sh, missing - jokers - 1)
             out.append((sh, i))
         out.sort()
         return out
@@ -275,6 +281,23 @@ def _minus_ids(table: SuitTable, piece: bytes) -> tuple[int, ...]:
     return found
 
 
+def _unseen(view: PlayerView, held: list[int]) -> list[int]:
+    """Per kind, the copies this seat has not seen: neither in its hand and melds (``held``)
+    nor among :meth:`~tutor.game.view.PlayerView.visible` (the same count, without the list)."""
+    left = [4 - n for n in held]
+    taken = view.taken
+    for s, tiles in view.discards.items():
+        claimed = taken.get(s, ())
+        for i, t in enumerate(tiles):
+            if i >= len(claimed) or not claimed[i]:
+                left[t.index] -= 1
+    for other in view.others.values():
+        for meld in other.melds:
+            for t in meld.tiles:
+                left[t.index] -= 1
+    return left
+
+
 def _suit_mask(table: SuitTable, piece: bytes, rest: int, target: int) -> int:
     """The ranks of one suit that lower the hand's missing count, given the rest of the hand
     (the cost-vector id ``rest``); -1 when the hand can never be complete."""
@@ -361,9 +384,7 @@ class SensibleBot:
             return _DISCARD[contenders[0][0]]
         # then the most tiles left that improve the hand, then the lowest kind
         held = reading.held
-        left = [4 - n for n in held]
-        for t in view.visible():
-            left[t.index] -= 1
+        left = _unseen(view, held)
         joker = reading.joker
         joker_bit = 1 << joker if joker is not None and held[joker] < 4 else 0
         best = (1, 0)

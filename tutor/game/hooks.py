@@ -24,19 +24,27 @@ __all__ = ["Hooks"]
 _WINNING: dict[tuple[Variant, bytes, bytes, int, bool], int] = {}
 
 
-def _winning(variant: Variant, counts: bytes, melds: list[Meld], fifth: bool = True) -> int:
-    """Bit mask of the tiles that complete a 13-tile hand (the joker included in Hangzhou),
-    cached by the hand's tiles. ``fifth``: a joker may stand for a fifth copy."""
+_NONE_MELDED = bytes(34)
+
+
+def _melded(melds: list[Meld]) -> bytes:
+    """How many copies of each kind the melds hold."""
     melded = bytearray(34)
     for meld in melds:
         for t in meld.tiles:
             melded[t.index] += 1
-    key = (variant, counts, bytes(melded), len(melds), fifth)
+    return bytes(melded)
+
+
+def _winning(variant: Variant, counts: bytes, melds: list[Meld], fifth: bool = True) -> int:
+    """Bit mask of the tiles that complete a 13-tile hand (the joker included in Hangzhou),
+    cached by the hand's tiles. ``fifth``: a joker may stand for a fifth copy."""
+    key = (variant, counts, _melded(melds) if melds else _NONE_MELDED, len(melds), fifth)
     found = _WINNING.get(key)
     if found is None:
         if sum(counts) + 3 * len(melds) != 13:
             return 0
-        found = winning_mask(counts, bytes(melded), len(melds), variant, fifth)
+        found = winning_mask(counts, key[2], len(melds), variant, fifth)
         if len(_WINNING) > 200_000:
             _WINNING.clear()
         _WINNING[key] = found
@@ -115,14 +123,17 @@ class Hooks:
         Answered from the waits of the 13-tile hand, cached by its tiles, so the three checks
         after every discard cost a lookup once the hand has been seen."""
         player = state.players[seat]
-        counts = list(player.counts)
         if extra is None:
             drawn = player.drawn
             if drawn is None:
                 return False
+            counts = bytearray(player.counts)
             counts[drawn.index] -= 1
+            concealed = bytes(counts)
             extra = drawn
-        return bool(_winning(self.variant, bytes(counts), player.melds,
+        else:
+            concealed = bytes(player.counts)
+        return bool(_winning(self.variant, concealed, player.melds,
                              self.joker_fifth_copy) >> extra.index & 1)
 
     # -- end of the hand ------------------------------------------------------------------

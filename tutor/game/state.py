@@ -204,15 +204,23 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """What the current actor may do, sorted."""
+        return list(self._legal_tuple())
+
+    def _legal_tuple(self) -> tuple[Action, ...]:
         if self._legal is None:
             self._legal = self._compute_legal()
-        return list(self._legal)
+        return self._legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         if self.phase is Phase.ENDED:
             return ()
         if self.phase is Phase.ACT:
-            return tuple(sorted(self._own_turn_actions(self.turn), key=_action_key))
+            actions = self._own_turn_actions(self.turn)
+            # other moves come before the discards (wins, kongs) or after them (the variant's
+            # extras): a list that starts and ends with a discard is the discards, in order
+            if not (actions and actions[0].kind is actions[-1].kind is ActionKind.DISCARD):
+                actions.sort(key=_action_key)
+            return tuple(actions)
         seat = self.current_actor()
         assert seat is not None
         return tuple(sorted((*self.offers[seat], _PASS), key=_action_key))
@@ -246,7 +254,7 @@ class HandState:
         seat = self.current_actor()
         if seat is None:
             raise IllegalActionError(f"the hand is over; cannot {action}")
-        legal = self.legal_actions()
+        legal = self._legal_tuple()
         if action not in legal:
             names = ", ".join(str(a) for a in legal)
             raise IllegalActionError(f"{seat.name.title()} cannot {action} now (legal: {names})")
@@ -487,21 +495,14 @@ class HandState:
     def view(self, seat: Seat) -> PlayerView:
         """What ``seat`` may see: its own tiles, everyone's discards and shown melds."""
         own = self.players[seat]
-        others = {}
-        for s, p in self.players.items():
-            if s == seat:
-                continue
-            shown = tuple(m for m in p.melds if m.kind is not MeldKind.CONCEALED_KONG)
-            hidden_kongs = sum(1 for m in p.melds if m.kind is MeldKind.CONCEALED_KONG)
-            others[s] = OtherView(s, shown, hidden_kongs, tuple(p.discards), p.concealed_count)
-        actor = self.current_actor()
+        discards = {s: tuple(p.discards) for s, p in self.players.items()}
+        others = {s: _other_view(p, discards[s]) for s, p in self.players.items() if s != seat}
+        to_act = self.current_actor() == seat
         return PlayerView(
             seat=seat, variant=self.variant, counts=tuple(own.counts), melds=tuple(own.melds),
-            drawn=own.drawn,
-            discards={s: tuple(p.discards) for s, p in self.players.items()},
-            others=others, live_wall=self.wall.live, phase=self.phase,
-            to_act=actor == seat, legal=tuple(self.legal_actions()) if actor == seat else (),
-            offer=self.offer_tile if actor == seat else None, stage=self.hooks.stage(self),
+            drawn=own.drawn, discards=discards, others=others, live_wall=self.wall.live,
+            phase=self.phase, to_act=to_act, legal=self._legal_tuple() if to_act else (),
+            offer=self.offer_tile if to_act else None, stage=self.hooks.stage(self),
             taken={s: tuple(p.taken) for s, p in self.players.items()})
 
     def tiles_accounted(self) -> int:
@@ -513,6 +514,16 @@ class HandState:
         if self.robbed is not None:
             total += 1
         return total
+
+
+def _other_view(player: PlayerState, discards: tuple[Tile, ...]) -> OtherView:
+    """What the other seats see of ``player``: shown melds, how many concealed kongs, its
+    discards and how many tiles it holds."""
+    melds = player.melds
+    if not melds:
+        return OtherView(player.seat, (), 0, discards, sum(player.counts))
+    shown = tuple(m for m in melds if m.kind is not MeldKind.CONCEALED_KONG)
+    return OtherView(player.seat, shown, len(melds) - len(shown), discards, sum(player.counts))
 
 
 _KIND_ORDER = {kind: i for i, kind in enumerate(ActionKind)}

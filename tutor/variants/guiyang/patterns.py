@@ -58,46 +58,58 @@ class PatternResult:
                 "</code></p>")
 
 
+def _pattern(pure: bool, hand: Hand, reading: Decomposition) -> Pattern:
+    """The pattern of one reading of a complete hand (``pure``: all in one suit)."""
+    if reading.shape is Shape.SEVEN_PAIRS:
+        if any(hand.counts[t.index] == 4 for t in hand.concealed):
+            return Pattern.PURE_DRAGON_PAIRS if pure else Pattern.DRAGON_PAIRS
+        return Pattern.PURE_SEVEN_PAIRS if pure else Pattern.SEVEN_PAIRS
+    if all(g.kind is not GroupKind.CHOW for g in reading.sets):
+        return Pattern.PURE_TRIPLETS if pure else Pattern.ALL_TRIPLETS
+    return Pattern.PURE_SUIT if pure else Pattern.PLAIN
+
+
 def _classify(hand: Hand, reading: Decomposition) -> tuple[Pattern, str]:
     suits = {t.suit.value for t in hand.tiles}
     pure = len(suits) == 1
     names = ", ".join(_SUIT_NAMES[s] for s in sorted(suits))
     where = f"all in one suit ({names})" if pure else f"{len(suits)} suits ({names})"
+    pattern = _pattern(pure, hand, reading)
     if reading.shape is Shape.SEVEN_PAIRS:
         fours = [t for t in sorted(set(hand.concealed)) if hand.counts[t.index] == 4]
         if fours:
             four = ", ".join(str(t) for t in fours)
             shape = f"seven pairs with four {four} held as two pairs"
-            pattern = Pattern.PURE_DRAGON_PAIRS if pure else Pattern.DRAGON_PAIRS
         else:
             shape = "seven pairs"
-            pattern = Pattern.PURE_SEVEN_PAIRS if pure else Pattern.SEVEN_PAIRS
-    elif all(g.kind is not GroupKind.CHOW for g in reading.sets):
+    elif pattern in (Pattern.PURE_TRIPLETS, Pattern.ALL_TRIPLETS):
         shape = "four pongs or kongs and a pair"
-        pattern = Pattern.PURE_TRIPLETS if pure else Pattern.ALL_TRIPLETS
     else:
         runs = " ".join(str(g) for g in reading.sets if g.kind is GroupKind.CHOW)
         shape = f"four groups and a pair, with runs ({runs})"
-        pattern = Pattern.PURE_SUIT if pure else Pattern.PLAIN
     return pattern, f"{shape}; {where}"
+
+
+_ORDER = {p: i for i, p in enumerate(Pattern)}
 
 
 def pattern_of(hand: Hand, rules: GuiyangRules = GUIYANG_RULES, *,
                winning_tile: Tile | None = None) -> PatternResult:
     """The highest pattern of a complete 14-tile Guiyang hand (:class:`HandError` otherwise)."""
-    hand.check(GUIYANG)
-    readings = decompositions(hand, GUIYANG)
+    readings = decompositions(hand, GUIYANG)  # checks the hand
     if not readings:
         raise HandError(f"{hand}: not a complete hand (four groups and a pair, or seven pairs)")
-    best: PatternResult | None = None
-    for reading in readings:
-        pattern, reason = _classify(hand, reading)
-        value = rules.pattern_value(pattern)
-        rank = (value, list(Pattern).index(pattern))
-        if best is None or rank > (best.value, list(Pattern).index(best.pattern)):
-            best = PatternResult(pattern, value, reason, hand, reading, winning_tile)
-    assert best is not None
-    return best
+    pure = len({t.suit for t in hand.tiles}) == 1
+    best: tuple[int, int] | None = None
+    chosen = readings[0]
+    for reading in readings:  # the first of the highest value and rank
+        pattern = _pattern(pure, hand, reading)
+        rank = (rules.pattern_value(pattern), _ORDER[pattern])
+        if best is None or rank > best:
+            best, chosen = rank, reading
+    pattern, reason = _classify(hand, chosen)
+    return PatternResult(pattern, rules.pattern_value(pattern), reason, hand, chosen,
+                         winning_tile)
 
 
 def readiness(hand: Hand) -> WaitAnalysis:

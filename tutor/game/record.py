@@ -14,8 +14,8 @@ Schema (``"schema": "mahjong-tutor/hand"``, ``"version": 2``)::
     }
 
 What a record guarantees: every field that decides the hand's outcome (the format version, the
-variant, the rules, the chance (the shuffled tiles and the dice; the seed is not needed once they
-are known), every action, and the final state with its settlement) is covered by a digest in
+variant, the rules, the chance (the shuffled tiles and the dice, not the random seed that made
+them), every action, and the final state with its settlement) is covered by a digest in
 ``"digest"``, one per field. :func:`replay` refuses, with a :class:`RecordError` whose one-line
 message names the field:
 

@@ -103,15 +103,20 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]
             yield from _paths(item, (*prefix, i))
 
 
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    """The item of nested dicts and lists that ``path`` leads to."""
+    for step in path:
+        value = value[step]
+    return value
+
+
 PATHS = [p for p in _paths(RECORD) if p]
 
 
 def _mutated(data: st.DataObject) -> Any:
     out = json.loads(json.dumps(RECORD))
     path = data.draw(st.sampled_from(PATHS), label="path")
-    parent = out
-    for step in path[:-1]:
-        parent = parent[step]
+    parent = _at(out, path[:-1])
     key = path[-1]
     how = data.draw(st.sampled_from(["replace", "delete", "add", "swap", "copy"]), label="how")
     if how == "replace":
@@ -258,9 +263,7 @@ def test_hostile_guiyang_fields_are_refused(data: st.DataObject,
                                             case: tuple[tuple[Any, ...], Any]) -> None:
     path, values = case
     hand = json.loads(json.dumps(GUIYANG))
-    parent = hand
-    for step in path[:-1]:
-        parent = parent[step]
+    parent = _at(hand, path[:-1])
     parent[path[-1]] = data.draw(values, label=".".join(path))
     refused(["settle", "guiyang", _json_file(hand)])
 
@@ -271,9 +274,7 @@ def test_hostile_guiyang_fields_are_refused(data: st.DataObject,
 def test_unknown_guiyang_fields_are_refused(where: tuple[str, ...], name: str,
                                             value: Any) -> None:
     hand = json.loads(json.dumps(GUIYANG))
-    parent = hand
-    for step in where:
-        parent = parent[step]
+    parent = _at(hand, where)
     assume(name not in parent)
     parent[name] = value
     text = refused(["settle", "guiyang", _json_file(hand)])
@@ -285,9 +286,7 @@ def test_unknown_guiyang_fields_are_refused(where: tuple[str, ...], name: str,
 def test_random_guiyang_changes_end_cleanly(data: st.DataObject) -> None:
     hand = json.loads(json.dumps(GUIYANG))
     path = data.draw(st.sampled_from(GUIYANG_PATHS), label="path")
-    parent = hand
-    for step in path[:-1]:
-        parent = parent[step]
+    parent = _at(hand, path[:-1])
     parent[path[-1]] = data.draw(JSON, label="value")
     clean(["settle", "guiyang", _json_file(hand)])
 

@@ -3,6 +3,7 @@ replace, and used without building new tables where the fast paths promise it.""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -11,9 +12,11 @@ from tutor.core import tables
 from tutor.core import waits as waits_module
 from tutor.core.notation import parse_hand
 from tutor.core.tables import (
+    DATA_DIR,
     FIFTH,
     MOST,
     SHIPPED,
+    caps_of,
     costs,
     pattern_count,
     read_shipped,
@@ -39,17 +42,17 @@ def test_shipped_vectors_equal_the_dynamic_programme(name: str) -> None:
     """Sampled patterns, read through the table's own positions, agree with
     :func:`tutor.core.tables.costs`, the plain recursion that fills the tables not shipped (an
     independent check of the numpy build); so do the one-pass neighbours."""
-    limits, chows = SHIPPED[name]
+    limits, chows, most = SHIPPED[name]
     vectors, ids = read_shipped(name)
-    assert len(ids) == pattern_count(len(limits)) and len(vectors) <= 256
+    assert len(ids) == pattern_count(caps_of(limits), most) and len(vectors) <= 256
     table = suit_table(limits, chows)
     table.id(bytes(len(limits)))  # reads the file
     rng = random.Random(name)
     checked = 0
     while checked < 1500:
-        counts = bytes(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) if limits[r] else 0
+        counts = bytes(min(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)), limits[r])
                        for r in range(len(limits)))
-        if sum(counts) > MOST:
+        if sum(counts) > most:
             continue
         checked += 1
         position = table._position(counts)
@@ -58,16 +61,58 @@ def test_shipped_vectors_equal_the_dynamic_programme(name: str) -> None:
             more = bytearray(counts)
             more[r] += 1
             assert near == table._position(bytes(more)), (counts.hex(), r)
+        assert table.id(counts) == tables.intern(costs(counts, limits, chows))
+
+
+@pytest.mark.parametrize("name", ["suited_pong5", "suited_kong1", "honors_joker"])
+def test_patterns_a_table_does_not_hold_fall_back_to_the_dynamic_programme(name: str) -> None:
+    """More copies of a rank than its limit, or more tiles than the table's most: no position,
+    and the id still comes right (from the recursion)."""
+    limits, chows, most = SHIPPED[name]
+    table = suit_table(limits, chows)
+    table.id(bytes(len(limits)))
+    r = limits.index(min(limits))
+    over = bytearray(len(limits))
+    over[r] = limits[r] + 1
+    big = bytearray(min(4, n) for n in limits)
+    assert sum(big) > most
+    for counts in (bytes(over), bytes(big)):
+        assert table._position(counts) == -1
+        assert all(n == -1 for n in table._neighbours(counts))
+        assert table.id(counts) == tables.intern(costs(counts, limits, chows))
+
+
+def test_one_meld_tables_are_the_ones_bots_and_waits_use() -> None:
+    """A hand with one pong (or kong) in a suit reads that suit from a shipped table."""
+    hand = parse_hand("2378m 456p 99s [555m]")
+    analysis = waits_module._analysis(hand, Variant.HUANGYAN, False)
+    assert analysis.tables[0] is suit_table(*SHIPPED["suited_pong5"][:2])
+    hand = parse_hand("2378m 456p 99s [1111m]")
+    analysis = waits_module._analysis(hand, Variant.HUANGYAN, False)
+    assert analysis.tables[0] is suit_table(*SHIPPED["suited_kong1"][:2])
 
 
 def test_positions_number_the_shipped_patterns_in_order() -> None:
     from itertools import product
 
-    table = suit_table(*SHIPPED["honors"])
+    table = suit_table(*SHIPPED["honors"][:2])
     table.id(bytes(7))
     patterns = [bytes(p) for p in product(range(5), repeat=7) if sum(p) <= MOST]
-    assert [table._position(p) for p in patterns] == list(range(pattern_count(7)))
+    assert [table._position(p) for p in patterns] == list(range(pattern_count(bytes([4] * 7),
+                                                                              MOST)))
     assert table._position(bytes([4, 4, 4, 3, 0, 0, 0])) == -1  # 15 tiles: not shipped
+
+
+def test_positions_number_a_limited_table_in_order() -> None:
+    """Ranks under a meld hold fewer copies; a table beside a meld holds fewer tiles."""
+    from itertools import product
+
+    limits = bytes([4, 1, 4, 0, 4])
+    caps, most = caps_of(limits), 7
+    terms = tables.rank_terms(caps, most)
+    patterns = [p for p in product(*(range(c + 1) for c in caps)) if sum(p) <= most]
+    positions = [sum(terms[r][sum(p[:r])][c] for r, c in enumerate(p)) for p in patterns]
+    assert positions == list(range(len(patterns))) == list(range(pattern_count(caps, most)))
 
 
 def test_a_file_that_is_no_table_is_refused(tmp_path: pytest.TempPathFactory,
@@ -76,8 +121,16 @@ def test_a_file_that_is_no_table_is_refused(tmp_path: pytest.TempPathFactory,
 
     monkeypatch.setattr(tables, "DATA_DIR", str(tmp_path))
     (tmp_path / "honors.bin").write_bytes(zlib.compress(b"not a table"))  # type: ignore[operator]
-    with pytest.raises(ValueError, match="not a suit table"):
+    with pytest.raises(ValueError, match="not the suit table honors"):
         read_shipped("honors")
+    with open(os.path.join(DATA_DIR, "suited_pong1.bin"), "rb") as f:
+        real = zlib.decompress(f.read())
+    (tmp_path / "suited_pong2.bin").write_bytes(zlib.compress(real))  # type: ignore[operator]
+    with pytest.raises(ValueError, match="not the suit table suited_pong2"):
+        read_shipped("suited_pong2")  # another table's file
+    (tmp_path / "suited_pong1.bin").write_bytes(zlib.compress(real[:-1]))  # type: ignore
+    with pytest.raises(ValueError, match="patterns, not"):
+        read_shipped("suited_pong1")
 
 
 @pytest.mark.parametrize("fifth", [True, False])
@@ -120,7 +173,7 @@ def test_five_copies_are_read_by_peeling_a_group(name: str) -> None:
     (peeling a pong, a pair, or a copy with a joker) equals the dynamic programme's; under
     limits of four (no joker may pass them) its zero entries do, which is all a hand without
     jokers needs."""
-    limits, chows = SHIPPED[name]
+    limits, chows, _ = SHIPPED[name]
     free = bytes(FIFTH if n else 0 for n in limits)
     table = suit_table(limits, chows)
     rng = random.Random(name)

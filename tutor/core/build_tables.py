@@ -6,9 +6,10 @@
 For each table of :data:`tutor.core.tables.SHIPPED` it computes the cost vector of every suit
 pattern with up to four copies a rank (``5 ** ranks`` patterns), by the same dynamic programme as
 :func:`tutor.core.tables.costs`, run over all patterns at once with numpy arrays, rank by rank
-from the last. A file holds a header, the distinct vectors (ten bytes each) and one byte per
-pattern of at most fourteen tiles (the position of its vector; patterns in lexicographic
-order), zlib-compressed. The engine itself never imports this
+from the last. A file holds a header (the table's ranks, most tiles and the copies each rank may
+hold), the distinct vectors (ten bytes each) and one byte per pattern the table holds (no more
+copies a rank than its limit allows, at most its most tiles; the position of its vector;
+patterns in lexicographic order), zlib-compressed. The engine itself never imports this
 module and needs no numpy.
 """
 
@@ -20,7 +21,7 @@ import sys
 import zlib
 from typing import Any
 
-from tutor.core.tables import DATA_DIR, INF, MAGIC, MOST, SHIPPED, rank_choices, read_shipped
+from tutor.core.tables import DATA_DIR, INF, MAGIC, SHIPPED, caps_of, rank_choices, read_shipped
 
 __all__ = ["all_vectors", "build", "encode", "main"]
 
@@ -60,20 +61,24 @@ def all_vectors(limits: bytes, chows: bool) -> Any:
     return np.minimum(g[0, 0].reshape(-1, 10), INF)
 
 
-def encode(limits: bytes, chows: bool) -> bytes:
+def encode(limits: bytes, chows: bool, most: int) -> bytes:
     """The uncompressed content of a table's file."""
     import numpy as np
 
     n = len(limits)
+    caps = caps_of(limits)
     index = np.arange(5 ** n)
-    held = sum((index // 5 ** (n - 1 - r)) % 5 for r in range(n))
-    vectors = np.ascontiguousarray(all_vectors(limits, chows)[held <= MOST].astype(np.uint8))
+    digits = [(index // 5 ** (n - 1 - r)) % 5 for r in range(n)]
+    kept = sum(digits) <= most
+    for r in range(n):
+        kept &= digits[r] <= caps[r]
+    vectors = np.ascontiguousarray(all_vectors(limits, chows)[kept].astype(np.uint8))
     rows = vectors.view(np.dtype((np.void, 10))).reshape(-1)
     keys, inverse = np.unique(rows, return_inverse=True)  # sorted: the same file every time
     unique = keys.view(np.uint8).reshape(-1, 10)
     if len(unique) > 256:
         raise ValueError(f"{len(unique)} distinct vectors do not fit one byte a pattern")
-    header = MAGIC + bytes([len(limits)]) + len(unique).to_bytes(2, "little")
+    header = MAGIC + bytes([n, most]) + caps + len(unique).to_bytes(2, "little")
     return header + unique.tobytes() + inverse.reshape(-1).astype(np.uint8).tobytes()
 
 
@@ -81,8 +86,8 @@ def build(check: bool = False) -> list[str]:
     """Write (or, with ``check``, compare) every shipped table; returns the names that differ."""
     differ = []
     os.makedirs(DATA_DIR, exist_ok=True)
-    for name, (limits, chows) in SHIPPED.items():
-        content = encode(limits, chows)
+    for name, (limits, chows, most) in SHIPPED.items():
+        content = encode(limits, chows, most)
         path = os.path.join(DATA_DIR, name + ".bin")
         try:
             with open(path, "rb") as f:

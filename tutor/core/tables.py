@@ -13,9 +13,10 @@ trying every tile.
 
 The tables every hand without melds uses (and those of the Hangzhou joker's "fifth copy" reading,
 whose limits do not depend on melds) ship with the package, precomputed for every pattern of up
-to four copies a rank and fourteen tiles (:mod:`tutor.core.build_tables` writes them; a test
-rebuilds them and compares). Each is read on first use, in a millisecond or two. Other limits
-(the copies a player has melded) fill lazily by dynamic programming.
+to four copies a rank and fourteen tiles; so do those of a suit beside one pong or kong of its
+own, for every pattern of up to eleven tiles (:data:`SHIPPED`; :mod:`tutor.core.build_tables`
+writes them and a test rebuilds them and compares). Each is read on first use, in a millisecond
+or two. Other limits (two melds in one suit, a chow) fill lazily by dynamic programming.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from __future__ import annotations
 import os
 import zlib
 
-__all__ = ["FIFTH", "INF", "SHIPPED", "SuitTable", "conv_id", "costs", "intern", "optimal_entries",
-           "rank_choices", "suit_table", "vector"]
+__all__ = ["FIFTH", "INF", "SHIPPED", "Shipped", "SuitTable", "caps_of", "conv_id", "costs",
+           "intern", "optimal_entries", "rank_choices", "suit_table", "vector"]
 
 INF = 99
 FIFTH = 8  # the rank limit of a table where jokers may stand for copies beyond the fourth
@@ -35,59 +36,84 @@ _IDS: dict[Vector, int] = {}
 _CONV: dict[tuple[int, int], int] = {}
 _OPTIMAL: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]] = {}
 
-#: The tables shipped with the package: file name -> (rank limits, chows).
-SHIPPED: dict[str, tuple[bytes, bool]] = {
-    "suited": (bytes([4] * 9), True),
-    "honors": (bytes([4] * 7), False),
-    "honors_joker": (bytes([4, 4, 4, 4, 0, 4, 4]), False),
-    "suited_fifth": (bytes([FIFTH] * 9), True),
-    "honors_fifth": (bytes([FIFTH] * 7), False),
-    "honors_joker_fifth": (bytes([FIFTH] * 4 + [0] + [FIFTH] * 2), False),
+#: A table shipped with the package: its rank limits, whether chows exist, and the most tiles
+#: of the patterns it holds (a plain tuple: ``import tutor`` loads no ``typing``).
+Shipped = tuple[bytes, bool, int]
+
+
+MOST = 14  # a suit pattern of a hand holds at most 14 tiles
+MELDED_MOST = 11  # ... at most 11 beside a meld (the neighbours of a 10-tile pattern included)
+
+
+def _one_meld(r: int, left: int) -> bytes:
+    """The limits of a suited table when one pong (``left`` 1) or kong (0) of rank ``r`` is
+    melded."""
+    return bytes(left if i == r else 4 for i in range(9))
+
+
+#: The tables shipped with the package, by file name: those of hands without melds (and of the
+#: Hangzhou joker's "fifth copy" reading), and those of a suit beside one pong or kong of its
+#: own (the melds bots and most players make).
+SHIPPED: dict[str, Shipped] = {
+    "suited": (bytes([4] * 9), True, MOST),
+    "honors": (bytes([4] * 7), False, MOST),
+    "honors_joker": (bytes([4, 4, 4, 4, 0, 4, 4]), False, MOST),
+    "suited_fifth": (bytes([FIFTH] * 9), True, MOST),
+    "honors_fifth": (bytes([FIFTH] * 7), False, MOST),
+    "honors_joker_fifth": (bytes([FIFTH] * 4 + [0] + [FIFTH] * 2), False, MOST),
+    **{f"suited_pong{r + 1}": (_one_meld(r, 1), True, MELDED_MOST) for r in range(9)},
+    **{f"suited_kong{r + 1}": (_one_meld(r, 0), True, MELDED_MOST) for r in range(9)},
 }
-_SHIPPED_NAME = {key: name for name, key in SHIPPED.items()}
+_SHIPPED_NAME = {(limits, chows): name for name, (limits, chows, _) in SHIPPED.items()}
 DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-MAGIC = b"tutor-suit-table-2\n"
-MOST = 14  # a suit pattern of a hand holds at most 14 tiles: only those are shipped
+MAGIC = b"tutor-suit-table-3\n"
 
 
-def _patterns(ranks: int) -> list[list[int]]:
-    """``counts[k][s]``: how many patterns of ``k`` ranks (0-4 copies each, ``k`` up to
-    ``ranks``) hold at most ``s`` tiles (0 for ``s < 0``, read as the last entry: none)."""
-    counts = [[1] * (MOST + 1) + [0]]
-    for _ in range(ranks):
+def caps_of(limits: bytes) -> bytes:
+    """The copies of each rank a hand's pattern may hold under these limits (at most four)."""
+    return bytes(min(n, 4) for n in limits)
+
+
+def _suffix_counts(caps: bytes, most: int) -> list[list[int]]:
+    """``counts[k][s]``: how many patterns of the last ``k`` ranks (each rank holding up to its
+    cap) hold at most ``s`` tiles (``counts[k][-1]``, read for ``s < 0``, is 0)."""
+    counts = [[1] * (most + 1) + [0]]
+    for cap in reversed(caps):
         last = counts[-1]
-        counts.append([sum(last[s - v] for v in range(min(4, s) + 1)) for s in range(MOST + 1)]
+        counts.append([sum(last[s - v] for v in range(min(cap, s) + 1)) for s in range(most + 1)]
                       + [0])
     return counts
 
 
-def rank_terms(ranks: int) -> list[list[list[int]]]:
+def rank_terms(caps: bytes, most: int) -> list[list[list[int]]]:
     """``terms[r][p][c]``: how many shipped patterns come before those with ``c`` copies at
     rank ``r`` when the ranks before hold ``p`` tiles (patterns in lexicographic order, the
     first rank most significant). A pattern's position is the sum of its terms."""
-    found = _TERMS.get(ranks)
+    key = (caps, most)
+    found = _TERMS.get(key)
     if found is None:
-        n = _patterns(ranks)
+        n = len(caps)
+        suffixes = _suffix_counts(caps, most)
         found = []
-        for r in range(ranks):
-            rest = n[ranks - 1 - r]
+        for r in range(n):
+            rest = suffixes[n - 1 - r]
             rows = []
-            for p in range(MOST + 2):
+            for p in range(most + 2):
                 row = [0]
-                for v in range(5):
-                    row.append(row[-1] + (rest[MOST - p - v] if MOST - p - v >= 0 else 0))
+                for v in range(caps[r] + 1):
+                    row.append(row[-1] + (rest[most - p - v] if most - p - v >= 0 else 0))
                 rows.append(row)
             found.append(rows)
-        _TERMS[ranks] = found
+        _TERMS[key] = found
     return found
 
 
-_TERMS: dict[int, list[list[list[int]]]] = {}
+_TERMS: dict[tuple[bytes, int], list[list[list[int]]]] = {}
 
 
-def pattern_count(ranks: int) -> int:
-    """How many patterns a shipped table of ``ranks`` ranks holds."""
-    return _patterns(ranks)[ranks][MOST]
+def pattern_count(caps: bytes, most: int) -> int:
+    """How many patterns a shipped table holds: each rank up to its cap, ``most`` tiles."""
+    return _suffix_counts(caps, most)[len(caps)][most]
 
 
 def intern(vec: Vector) -> int:
@@ -214,20 +240,24 @@ _CHOICES: dict[tuple[int, int, bool], tuple[tuple[int, int, int, int], ...]] = {
 
 
 def read_shipped(name: str) -> tuple[list[Vector], bytes]:
-    """The vectors of a shipped table and, per pattern of at most :data:`MOST` tiles (in
-    lexicographic order, see :func:`rank_terms`), the position of its vector in that list."""
+    """The vectors of a shipped table and, per pattern it holds (in lexicographic order, see
+    :func:`rank_terms`), the position of its vector in that list."""
+    limits, _, most = SHIPPED[name]
+    caps = caps_of(limits)
     with open(os.path.join(DATA_DIR, name + ".bin"), "rb") as f:
         raw = zlib.decompress(f.read())
-    if not raw.startswith(MAGIC):
-        raise ValueError(f"{name}.bin is not a suit table")
-    pos = len(MAGIC)
-    ranks, count = raw[pos], int.from_bytes(raw[pos + 1:pos + 3], "little")
-    pos += 3
+    head = MAGIC + bytes([len(caps), most]) + caps
+    if not raw.startswith(head):
+        raise ValueError(f"{name}.bin is not the suit table {name}")
+    pos = len(head)
+    count = int.from_bytes(raw[pos:pos + 2], "little")
+    pos += 2
     vectors = [tuple(raw[pos + 10 * i:pos + 10 * i + 10]) for i in range(count)]
     pos += 10 * count
     ids = raw[pos:]
-    if len(ids) != pattern_count(ranks):
-        raise ValueError(f"{name}.bin holds {len(ids)} patterns, not {pattern_count(ranks)}")
+    expected = pattern_count(caps, most)
+    if len(ids) != expected:
+        raise ValueError(f"{name}.bin holds {len(ids)} patterns, not {expected}")
     return vectors, ids
 
 
@@ -235,8 +265,8 @@ class SuitTable:
     """Cost-vector ids and the ranks that lower a cost, for one kind of suit: its rank limits
     and whether chows exist (not for honors)."""
 
-    __slots__ = ("_empty", "_local", "_lowering", "_name", "_packed", "_terms", "chows", "ids",
-                 "limits", "room")
+    __slots__ = ("_empty", "_local", "_lowering", "_most", "_name", "_packed", "_terms", "chows",
+                 "ids", "limits", "room")
 
     def __init__(self, limits: bytes, chows: bool) -> None:
         self.limits = limits
@@ -244,8 +274,9 @@ class SuitTable:
         self.ids: dict[bytes, int] = {}
         self._lowering: dict[tuple[bytes, int, int], tuple[int, int]] = {}
         # a drawn tile can add a copy only below the limit and below four
-        self.room = bytes(min(n, 4) for n in limits)
+        self.room = caps_of(limits)
         self._packed: bytes | None = None
+        self._most = -1
         self._local: list[int] = []
         self._terms: list[list[list[int]]] = []
         self._name = _SHIPPED_NAME.get((limits, chows))  # read on first use
@@ -263,15 +294,16 @@ class SuitTable:
         if name is not None:
             vectors, self._packed = read_shipped(name)
             self._local = [intern(v) for v in vectors]
-            self._terms = rank_terms(len(self.limits))
+            self._most = SHIPPED[name][2]
+            self._terms = rank_terms(self.room, self._most)
 
     def _position(self, counts: bytes) -> int:
         """The position of a pattern in the shipped table, or -1 if it is not there."""
-        terms = self._terms
+        terms, caps, most = self._terms, self.room, self._most
         held = 0
         index = 0
         for r, c in enumerate(counts):
-            if c > 4 or held + c > MOST:
+            if c > caps[r] or held + c > most:
                 return -1
             index += terms[r][held][c]
             held += c
@@ -281,12 +313,14 @@ class SuitTable:
         """The shipped positions of ``counts`` with one more tile at each rank (-1 where that
         pattern is not shipped), in one pass: adding a tile at rank ``r`` changes the term of
         ``r`` and shifts the tiles before every later rank by one."""
-        terms = self._terms
+        terms, caps = self._terms, self.room
         n = len(counts)
         held = [0] * (n + 1)
         for r, c in enumerate(counts):
+            if c > caps[r]:
+                return [-1] * n
             held[r + 1] = held[r] + c
-        if held[n] + 1 > MOST or max(counts) > 4:
+        if held[n] + 1 > self._most:
             return [-1] * n
         index = 0
         for r, c in enumerate(counts):
@@ -295,7 +329,7 @@ class SuitTable:
         later = 0  # how the later ranks' terms change when one more tile comes before them
         for r in range(n - 1, -1, -1):
             c, p = counts[r], held[r]
-            if c < 4:
+            if c < caps[r]:
                 out[r] = index + terms[r][p][c + 1] - terms[r][p][c] + later
             later += terms[r][p + 1][c] - terms[r][p][c]
         return out

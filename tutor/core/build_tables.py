@@ -42,10 +42,10 @@ def all_vectors(limits: bytes, chows: bool) -> Any:
         cap = limits[rank]
         can_start = chows and length >= 3
         size = g.shape[2]
-        states = [(0, 0)] if length == n else [(u, v) for u in range(5) for v in range(5)]
-        if length == n - 1:
-            states = [(u, 0) for u in range(5)]
-        out = np.full((5, 5, 5 * size, 5, 2), big, dtype=np.int16)
+        # the first rank starts with no chow carried; the second with none from two back
+        tops = (1 if length == n else 5, 1 if length >= n - 1 else 5)
+        states = [(u, v) for u in range(tops[0]) for v in range(tops[1])]
+        out = np.full((*tops, 5 * size, 5, 2), big, dtype=np.int16)
         for u, v in states:
             carried = u + v
             if carried > cap:

@@ -149,6 +149,8 @@ class HandState:
         self._pending_source: Seat | None = None
         self._legal: tuple[Action, ...] | None = None
         self.robbed: Tile | None = None  # the tile of a robbed added kong, now the winner's
+        # per seat, the melds and what others saw of it at the last view (reused while equal)
+        self._seen: dict[Seat, tuple[tuple[Meld, ...], OtherView]] = {}
         self._deal()
         self.tracker = hooks.new_tracker(self)
 
@@ -341,12 +343,12 @@ class HandState:
         if (n == 3 and self.wall.can_replace()
                 and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.OPEN_KONG)):
             out.append(Action(ActionKind.OPEN_KONG, tile))
-        if tile.is_suited and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.CHOW):
-            for first in range(max(tile.rank - 2, 1), min(tile.rank, 7) + 1):
-                lo = tile.index - tile.rank + first
-                need = [k for k in (lo, lo + 1, lo + 2) if k != tile.index]
-                if all(player.counts[k] for k in need):
-                    out.append(Action(ActionKind.CHOW, KINDS[lo]))
+        if tile.is_suited:
+            chows = _chows(player.counts, tile)
+            # the shapes first: the rule hooks only read the state, so asking them only when
+            # the hand holds a chow changes no answer
+            if chows and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.CHOW):
+                out += chows
         return tuple(out)
 
     def _open_window(self, phase: Phase, tile: Tile, source: Seat,
@@ -495,15 +497,34 @@ class HandState:
     def view(self, seat: Seat) -> PlayerView:
         """What ``seat`` may see: its own tiles, everyone's discards and shown melds."""
         own = self.players[seat]
-        discards = {s: tuple(p.discards) for s, p in self.players.items()}
-        others = {s: _other_view(p, discards[s]) for s, p in self.players.items() if s != seat}
+        discards: dict[Seat, tuple[Tile, ...]] = {}
+        taken: dict[Seat, tuple[bool, ...]] = {}
+        others: dict[Seat, OtherView] = {}
+        for s, p in self.players.items():
+            piles = discards[s] = tuple(p.discards)
+            taken[s] = tuple(p.taken)
+            if s != seat:
+                others[s] = self._shown(p, piles)
         to_act = self.current_actor() == seat
         return PlayerView(
             seat=seat, variant=self.variant, counts=tuple(own.counts), melds=tuple(own.melds),
             drawn=own.drawn, discards=discards, others=others, live_wall=self.wall.live,
             phase=self.phase, to_act=to_act, legal=self._legal_tuple() if to_act else (),
             offer=self.offer_tile if to_act else None, stage=self.hooks.stage(self),
-            taken={s: tuple(p.taken) for s, p in self.players.items()})
+            taken=taken)
+
+    def _shown(self, player: PlayerState, discards: tuple[Tile, ...]) -> OtherView:
+        """What the other seats see of ``player`` (see :func:`_other_view`), the same object as
+        last time while its melds, discards and tile count are unchanged."""
+        melds = tuple(player.melds)
+        held = sum(player.counts)
+        cached = self._seen.get(player.seat)
+        if (cached is not None and cached[1].tiles_in_hand == held
+                and cached[1].discards == discards and cached[0] == melds):
+            return cached[1]
+        shown = _other_view(player, discards, held)
+        self._seen[player.seat] = (melds, shown)
+        return shown
 
     def tiles_accounted(self) -> int:
         """Every tile: in hands, melds, discards (claimed ones live in melds), the wall, burned."""
@@ -516,16 +537,29 @@ class HandState:
         return total
 
 
-def _other_view(player: PlayerState, discards: tuple[Tile, ...]) -> OtherView:
+def _other_view(player: PlayerState, discards: tuple[Tile, ...], held: int) -> OtherView:
     """What the other seats see of ``player``: shown melds, how many concealed kongs, its
-    discards and how many tiles it holds."""
+    discards and how many tiles it holds (``held``)."""
     melds = player.melds
     if not melds:
-        return OtherView(player.seat, (), 0, discards, sum(player.counts))
+        return OtherView(player.seat, (), 0, discards, held)
     shown = tuple(m for m in melds if m.kind is not MeldKind.CONCEALED_KONG)
-    return OtherView(player.seat, shown, len(melds) - len(shown), discards, sum(player.counts))
+    return OtherView(player.seat, shown, len(melds) - len(shown), discards, held)
 
 
+def _chows(counts: list[int], tile: Tile) -> list[Action]:
+    """The chows ``counts`` can make with the suited ``tile``, lowest first."""
+    index = tile.index
+    rank = index % 9  # 0-8
+    low = index - rank
+    out = []
+    for lo in range(max(index - 2, low), min(index, low + 6) + 1):
+        if all(counts[k] for k in (lo, lo + 1, lo + 2) if k != index):
+            out.append(_CHOWS[lo])
+    return out
+
+
+_CHOWS = {i: Action(ActionKind.CHOW, KINDS[i]) for i in range(27) if i % 9 < 7}
 _KIND_ORDER = {kind: i for i, kind in enumerate(ActionKind)}
 
 

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from tutor.core.hand import Meld
 from tutor.core.tables import INF, SuitTable, conv_id, suit_table, vector
-from tutor.core.tiles import KINDS, Wind
+from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
-from tutor.game.actions import Action, ActionKind
+from tutor.game.actions import DISCARDS, PASS, Action, ActionKind
 from tutor.game.view import PlayerView
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ _SUIT_OF = tuple(min(i // 9, 3) for i in range(34))
 _JOKER = {v: (v.joker.index if v.joker is not None else None) for v in Variant}
 _NATURAL = {v: sum(1 << t.index for t in v.natural_kinds) for v in Variant}
 _WINS = (ActionKind.WIN, ActionKind.ROB, ActionKind.SELF_DRAW, ActionKind.SPECIAL_WIN)
-_PASS = Action(ActionKind.PASS)
-_DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in KINDS)
+_PASS = PASS
+_DISCARD = DISCARDS
 
 
 class BotError(TutorError, ValueError):

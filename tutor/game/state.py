@@ -23,15 +23,15 @@ from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.core.variant import Variant
 from tutor.errors import IllegalActionError
-from tutor.game.actions import Action, ActionKind
+from tutor.game.actions import DISCARDS, PASS, Action, ActionKind
 from tutor.game.hooks import Hooks
 from tutor.game.view import OtherView, PlayerView
 from tutor.game.wall import Wall, break_position
 
 __all__ = ["Chance", "Event", "HandState", "Outcome", "Phase", "PlayerState", "WinKind"]
 
-_PASS = Action(ActionKind.PASS)
-_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in KINDS)
+_PASS = PASS
+_DISCARDS = DISCARDS
 _OTHERS = {s: (s.next(1), s.next(2), s.next(3)) for s in Wind}
 
 Seat = Wind
@@ -235,10 +235,8 @@ class HandState:
         if not claimed and hooks.may_self_draw(self, seat) and hooks.is_complete(self, seat):
             out.append(Action(ActionKind.SELF_DRAW, player.drawn))
         if (not claimed or hooks.kong_after_claim) and self.wall.can_replace():
-            for i, n in enumerate(player.counts):
-                if n == 4 and hooks.may_declare_kong(self, seat, ActionKind.CONCEALED_KONG,
-                                                     KINDS[i]):
-                    out.append(Action(ActionKind.CONCEALED_KONG, KINDS[i]))
+            if 4 in player.counts:  # four of a kind in the hand: a concealed kong
+                out += self._concealed_kongs(seat)
             for meld in player.melds:
                 if (meld.kind is MeldKind.PONG and player.counts[meld.tile.index]
                         and hooks.may_declare_kong(self, seat, ActionKind.ADDED_KONG, meld.tile)):
@@ -251,13 +249,20 @@ class HandState:
         out += hooks.extra_actions(self, seat)
         return out
 
+    def _concealed_kongs(self, seat: Seat) -> list[Action]:
+        """The concealed kongs ``seat`` may declare now, lowest kind first."""
+        return [Action(ActionKind.CONCEALED_KONG, KINDS[i])
+                for i, n in enumerate(self.players[seat].counts)
+                if n == 4 and self.hooks.may_declare_kong(self, seat, ActionKind.CONCEALED_KONG,
+                                                          KINDS[i])]
+
     def apply(self, action: Action) -> None:
         """Play ``action`` for the current actor; IllegalActionError if it is not legal."""
         seat = self.current_actor()
         if seat is None:
             raise IllegalActionError(f"the hand is over; cannot {action}")
         legal = self._legal_tuple()
-        if action not in legal:
+        if not _is_in(action, legal):
             names = ", ".join(str(a) for a in legal)
             raise IllegalActionError(f"{seat.name.title()} cannot {action} now (legal: {names})")
         self._legal = None
@@ -343,12 +348,8 @@ class HandState:
         if (n == 3 and self.wall.can_replace()
                 and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.OPEN_KONG)):
             out.append(Action(ActionKind.OPEN_KONG, tile))
-        if tile.is_suited:
-            chows = _chows(player.counts, tile)
-            # the shapes first: the rule hooks only read the state, so asking them only when
-            # the hand holds a chow changes no answer
-            if chows and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.CHOW):
-                out += chows
+        if tile.is_suited and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.CHOW):
+            out += _chows(player.counts, tile.index)
         return tuple(out)
 
     def _open_window(self, phase: Phase, tile: Tile, source: Seat,
@@ -547,16 +548,27 @@ def _other_view(player: PlayerState, discards: tuple[Tile, ...], held: int) -> O
     return OtherView(player.seat, shown, len(melds) - len(shown), discards, held)
 
 
-def _chows(counts: list[int], tile: Tile) -> list[Action]:
-    """The chows ``counts`` can make with the suited ``tile``, lowest first."""
-    index = tile.index
+def _chows(counts: list[int], index: int) -> list[Action]:
+    """The chows ``counts`` can make with the suited kind ``index``, lowest first."""
     rank = index % 9  # 0-8
-    low = index - rank
     out = []
-    for lo in range(max(index - 2, low), min(index, low + 6) + 1):
-        if all(counts[k] for k in (lo, lo + 1, lo + 2) if k != index):
-            out.append(_CHOWS[lo])
+    if rank >= 2 and counts[index - 2] and counts[index - 1]:
+        out.append(_CHOWS[index - 2])
+    if 1 <= rank <= 7 and counts[index - 1] and counts[index + 1]:
+        out.append(_CHOWS[index - 1])
+    if rank <= 6 and counts[index + 1] and counts[index + 2]:
+        out.append(_CHOWS[index])
     return out
+
+
+def _is_in(action: Action, legal: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``legal``: by identity first (bots answer with the very
+    objects of the legal list or the shared :data:`~tutor.game.actions.DISCARDS`), then by
+    value."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 _CHOWS = {i: Action(ActionKind.CHOW, KINDS[i]) for i in range(27) if i % 9 < 7}

@@ -102,9 +102,9 @@ class _Reading:
     a discard is not analysed again when the bot is asked about a claim or draws its next
     tile."""
 
-    __slots__ = ("convs", "dead", "held", "ids", "joker", "jokers", "melded", "melds", "memo",
-                 "minus", "natural", "odd", "others", "pairs", "rests", "seven", "suits", "tables",
-                 "target", "variant")
+    __slots__ = ("after", "convs", "dead", "held", "ids", "joker", "jokers", "melded", "melds",
+                 "memo", "minus", "natural", "odd", "others", "pairs", "rests", "seven", "suits",
+                 "tables", "target", "variant")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -151,12 +151,9 @@ class _Reading:
         self.held = held
         self.others.clear()
         self.dead = sum(1 << k for k, n in enumerate(held) if n >= 4) if 4 in held else 0
-        a, b, c, d = self.ids
-        # convs[s][t]: the two suits other than s and t, convolved
-        cd, bd, bc, ad, ac, ab = (conv_id(c, d), conv_id(b, d), conv_id(b, c), conv_id(a, d),
-                                  conv_id(a, c), conv_id(a, b))
-        self.convs = ((0, cd, bd, bc), (cd, 0, ad, ac), (bd, ad, 0, ab), (bc, ac, ab, 0))
-        self.rests = (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c))
+        self.convs, self.rests = _joined(*self.ids)
+        target = self.target
+        self.after = [_after(self.minus[s], self.rests[s], target) for s in range(4)]
         if self.seven:  # a kind is held at most four times
             self.pairs = natural.count(2) + natural.count(3) + 2 * natural.count(4)
             self.odd = natural.count(1) + natural.count(3)
@@ -165,22 +162,22 @@ class _Reading:
         """(shanten after discarding it, kind) for each of ``kinds``, lowest first, before the
         dead-wait rule (which can only raise a shanten): a cheap first sort."""
         out = []
-        target, rests, minus, joker = self.target, self.rests, self.minus, self.joker
+        target, rests, joker = self.target, self.rests, self.joker
         natural = self.natural
         # seven pairs: what is missing after the discard depends only on whether the kind is
         # held an odd number of times (and is not the joker)
         seven = (_seven_missing(*self._pairs_after(joker)) if joker is not None else INF,
                  _seven_missing(self.pairs - 1, self.odd + 1),
                  _seven_missing(self.pairs, self.odd - 1)) if self.seven else None
+        after = self.after
         for i in kinds:
             if i == joker:
                 jokers = self.jokers - 1
-                own, s = self.ids[0], 0
+                sh = vector(conv_id(self.ids[0], rests[0]))[target] - jokers - 1
             else:
                 jokers = self.jokers
                 s = _SUIT_OF[i]
-                own = minus[s][i - _OFFSETS[s]]
-            sh = vector(conv_id(own, rests[s]))[target] - jokers - 1
+                sh = after[s][i - _OFFSETS[s]] - jokers - 1
             if seven is not None:
                 missing = seven[0] if i == joker else seven[1 + (natural[i] & 1)]
                 sh = min(sh, missing - jokers - 1)
@@ -246,16 +243,53 @@ class _Reading:
         if found is None:
             found = 0
             convs = self.convs[s]
+            tables, suits, target = self.tables, self.suits, self.target
             for t in range(4):
                 if t != s:
-                    part = _suit_mask(self.tables[t], self.suits[t], conv_id(own, convs[t]),
-                                      self.target)
-                    if part < 0:
+                    best, part = tables[t].lowering(suits[t], conv_id(own, convs[t]), target)
+                    if best >= INF:  # the hand can never be complete
                         found = -1
                         break
                     found |= part << _OFFSETS[t]
             self.others[(s, own)] = found
         return found
+
+
+_JOINED: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
+
+
+def _joined(a: int, b: int, c: int, d: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """For the four suits' cost-vector ids: ``convs[s][t]``, the two suits other than ``s``
+    and ``t`` convolved (0 where ``s == t``), and ``rests[s]``, the three suits other than
+    ``s`` convolved (cached, bounded)."""
+    key = (a, b, c, d)
+    found = _JOINED.get(key)
+    if found is None:
+        cd, bd, bc, ad, ac, ab = (conv_id(c, d), conv_id(b, d), conv_id(b, c), conv_id(a, d),
+                                  conv_id(a, c), conv_id(a, b))
+        found = (((0, cd, bd, bc), (cd, 0, ad, ac), (bd, ad, 0, ab), (bc, ac, ab, 0)),
+                 (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c)))
+        if len(_JOINED) >= 200_000:
+            _JOINED.clear()
+        _JOINED[key] = found
+    return found
+
+
+_AFTER: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+
+
+def _after(minus: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
+    """Per rank of a suit, the hand's missing count (entry ``target``) after one tile of that
+    rank leaves the suit, given the suit's ``minus`` ids (:func:`_minus_ids`) and the other
+    suits' vector ``rest`` (INF where the suit has no tile of that rank; cached, bounded)."""
+    key = (minus, rest, target)
+    found = _AFTER.get(key)
+    if found is None:
+        found = tuple(vector(conv_id(own, rest))[target] if own >= 0 else INF for own in minus)
+        if len(_AFTER) >= 200_000:
+            _AFTER.clear()
+        _AFTER[key] = found
+    return found
 
 
 _MINUS: dict[tuple[SuitTable, bytes], tuple[int, ...]] = {}

@@ -90,6 +90,27 @@ def _tiles_left(mask: int, left: list[int]) -> int:
     return total
 
 
+# _SPREAD[m]: for a mask of nine kinds, the byte mask with 0xFF at the byte of each kind
+_SPREAD = tuple(sum(0xFF << 8 * r for r in range(9) if m >> r & 1) for m in range(512))
+
+
+def _pack(left: list[int]) -> int | None:
+    """``left`` as one integer, byte ``k`` holding the copies left of kind ``k`` (for
+    :func:`_packed_left`); None if a count is out of byte range (never in a real hand)."""
+    if min(left) < 0 or max(left) > 4:
+        return None
+    return int.from_bytes(bytes(left), "little")
+
+
+def _packed_left(mask: int, packed: int) -> int:
+    """The copies left of the kinds in ``mask``, from :func:`_pack`'s integer: the sum of the
+    selected bytes, which is the selection modulo 255 (256 = 1 mod 255) as long as the sum
+    stays below 255 (34 kinds of at most four copies: at most 136)."""
+    spread = (_SPREAD[mask & 511] | _SPREAD[mask >> 9 & 511] << 72
+              | _SPREAD[mask >> 18 & 511] << 144 | _SPREAD[mask >> 27 & 511] << 216)
+    return (packed & spread) % 255
+
+
 class _Reading:
     """A seat's concealed tiles cut into suits, each suit with its cost-vector id, kept from one
     turn to the next: only a suit whose tiles changed is read again.
@@ -322,9 +343,11 @@ def _unseen(view: PlayerView, held: list[int]) -> list[int]:
     taken = view.taken
     for s, tiles in view.discards.items():
         claimed = taken.get(s, ())
-        for i, t in enumerate(tiles):
-            if i >= len(claimed) or not claimed[i]:
-                left[t.index] -= 1
+        if True in claimed:  # a claimed discard is counted in the meld it went to
+            kept = [t for t, gone in zip(tiles, claimed, strict=False) if not gone]
+            tiles = (*kept, *tiles[len(claimed):])
+        for t in tiles:
+            left[t.index] -= 1
     for other in view.others.values():
         for meld in other.melds:
             for t in meld.tiles:
@@ -419,13 +442,15 @@ class SensibleBot:
         # then the most tiles left that improve the hand, then the lowest kind
         held = reading.held
         left = _unseen(view, held)
+        packed = _pack(left)
         joker = reading.joker
         joker_bit = 1 << joker if joker is not None and held[joker] < 4 else 0
         best = (1, 0)
         for i, mask in contenders:
             if mask < 0:
                 mask = reading.shape(i)[1] & ~reading.dead
-            count = _tiles_left(mask | joker_bit, left)
+            mask |= joker_bit
+            count = _tiles_left(mask, left) if packed is None else _packed_left(mask, packed)
             if (-count, i) < best:
                 best = (-count, i)
         return _DISCARD[best[1]]

@@ -123,9 +123,9 @@ class _Reading:
     a discard is not analysed again when the bot is asked about a claim or draws its next
     tile."""
 
-    __slots__ = ("after", "convs", "dead", "held", "ids", "joker", "jokers", "melded", "melds",
-                 "memo", "minus", "natural", "odd", "others", "pairs", "rests", "seven", "suits",
-                 "tables", "target", "variant")
+    __slots__ = ("after", "convs", "dead", "hand", "held", "ids", "joker", "jokers", "melded",
+                 "melds", "memo", "minus", "natural", "odd", "others", "pairs", "rests", "seven",
+                 "suits", "tables", "target", "variant")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -145,6 +145,7 @@ class _Reading:
             self.jokers = natural[self.joker]
             natural[self.joker] = 0
         self.natural = bytes(natural)
+        self.hand = self.natural + bytes((self.jokers,))
         if melds != self.melds:
             melded = bytearray(34)
             for meld in melds:
@@ -216,12 +217,9 @@ class _Reading:
 
     def shape(self, i: int) -> tuple[int, int]:
         """(shanten, mask of the natural kinds that lower it) after discarding kind ``i``."""
-        if i == self.joker:
-            key = self.natural + bytes((self.jokers - 1,))
-        else:
-            after = bytearray(self.natural)
-            after[i] -= 1
-            key = bytes(after) + bytes((self.jokers,))
+        hand = bytearray(self.hand)  # the natural counts, then the jokers
+        hand[34 if i == self.joker else i] -= 1
+        key = bytes(hand)
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = self._shape(i, key[:34])
@@ -237,7 +235,8 @@ class _Reading:
             s = _SUIT_OF[i]
             own = self.minus[s][i - _OFFSETS[s]]
             smaller = natural[_OFFSETS[s]:_ENDS[s]]
-        std = vector(conv_id(own, self.rests[s]))[target] - jokers - 1
+        std = (vector(conv_id(own, self.rests[s]))[target] if i == self.joker
+               else self.after[s][i - _OFFSETS[s]]) - jokers - 1
         seven, pairs, odd = INF, 0, 0
         if self.seven:
             pairs, odd = self._pairs_after(i)
@@ -245,12 +244,9 @@ class _Reading:
         best = min(std, seven)
         mask = 0
         if std == best:
-            mask = _suit_mask(self.tables[s], smaller, self.rests[s], target)
-            if mask >= 0:
-                rest = self._others(s, own)
-                mask = mask << _OFFSETS[s] | rest if rest >= 0 else 0
-            else:
-                mask = 0
+            low, ranks = self.tables[s].lowering(smaller, self.rests[s], target)
+            rest = self._others(s, own) if low < INF else -1
+            mask = ranks << _OFFSETS[s] | rest if rest >= 0 else 0
         if seven == best:
             mask |= _seven_mask(natural, pairs, odd)
         return best, mask & _NATURAL[self.variant]
@@ -353,13 +349,6 @@ def _unseen(view: PlayerView, held: list[int]) -> list[int]:
             for t in meld.tiles:
                 left[t.index] -= 1
     return left
-
-
-def _suit_mask(table: SuitTable, piece: bytes, rest: int, target: int) -> int:
-    """The ranks of one suit that lower the hand's missing count, given the rest of the hand
-    (the cost-vector id ``rest``); -1 when the hand can never be complete."""
-    best, ranks = table.lowering(piece, rest, target)
-    return ranks if best < INF else -1
 
 
 def _seven_missing(pairs: int, odd: int) -> int:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hand import Meld, MeldKind
-from tutor.core.tiles import Tile
+from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import winning_mask
-from tutor.game.actions import Action, ActionKind
+from tutor.game.actions import DISCARDS, Action, ActionKind
 
 if TYPE_CHECKING:
     from tutor.game.state import HandState, Outcome
@@ -92,6 +92,15 @@ class Hooks:
     # -- what is legal --------------------------------------------------------------------
     def may_discard(self, state: HandState, seat: Seat, tile: Tile) -> bool:
         return True
+
+    def discards(self, state: HandState, seat: Seat) -> list[Action]:
+        """The discards ``seat`` may make now, lowest kind first: each kind it holds that
+        :meth:`may_discard` allows (a game may answer for all kinds at once, the same way)."""
+        counts = state.players[seat].counts
+        if type(self).may_discard is Hooks.may_discard:  # no restriction
+            return [DISCARDS[i] for i, n in enumerate(counts) if n]
+        return [DISCARDS[i] for i, n in enumerate(counts)
+                if n and self.may_discard(state, seat, KINDS[i])]
 
     def may_self_draw(self, state: HandState, seat: Seat) -> bool:
         return True

@@ -23,7 +23,7 @@ from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.core.variant import Variant
 from tutor.errors import IllegalActionError
-from tutor.game.actions import DISCARDS, PASS, Action, ActionKind
+from tutor.game.actions import PASS, Action, ActionKind
 from tutor.game.hooks import Hooks
 from tutor.game.view import OtherView, PlayerView
 from tutor.game.wall import Wall, break_position
@@ -31,7 +31,6 @@ from tutor.game.wall import Wall, break_position
 __all__ = ["Chance", "Event", "HandState", "Outcome", "Phase", "PlayerState", "WinKind"]
 
 _PASS = PASS
-_DISCARDS = DISCARDS
 _OTHERS = {s: (s.next(1), s.next(2), s.next(3)) for s in Wind}
 
 Seat = Wind
@@ -241,11 +240,7 @@ class HandState:
                 if (meld.kind is MeldKind.PONG and player.counts[meld.tile.index]
                         and hooks.may_declare_kong(self, seat, ActionKind.ADDED_KONG, meld.tile)):
                     out.append(Action(ActionKind.ADDED_KONG, meld.tile))
-        if type(hooks).may_discard is Hooks.may_discard:  # no variant restriction
-            out += [_DISCARDS[i] for i, n in enumerate(player.counts) if n]
-        else:
-            out += [_DISCARDS[i] for i, n in enumerate(player.counts)
-                    if n and hooks.may_discard(self, seat, KINDS[i])]
+        out += hooks.discards(self, seat)
         out += hooks.extra_actions(self, seat)
         return out
 

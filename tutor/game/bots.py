@@ -119,13 +119,14 @@ class _Reading:
     ``i``: its shanten (the lower of the standard shape and, where allowed, seven pairs) and the
     natural kinds that lower it, exactly as :func:`tutor.core.waits.efficiency` and
     :func:`~tutor.core.waits.shanten` define them (before tiles held four times are set aside).
-    What ``shape`` finds is remembered by the 13-tile hand it describes, so the hand kept after
-    a discard is not analysed again when the bot is asked about a claim or draws its next
-    tile."""
+    What ``shape`` finds is remembered by the 13-tile hand it describes (and the limits of the
+    hand, in a cache all readings share), so the hand kept after a discard is not analysed
+    again when the bot is asked about a claim or draws its next tile, nor a hand played
+    again."""
 
-    __slots__ = ("after", "convs", "dead", "hand", "held", "ids", "joker", "jokers", "melded",
-                 "melds", "memo", "minus", "natural", "odd", "others", "pairs", "rests", "seven",
-                 "suits", "tables", "target", "variant")
+    __slots__ = ("after", "context", "convs", "dead", "hand", "held", "ids", "joker", "jokers",
+                 "melded", "melds", "minus", "natural", "odd", "others", "pairs", "rests",
+                 "seven", "suits", "tables", "target", "variant")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -134,7 +135,7 @@ class _Reading:
         self.suits: list[bytes] = [b"", b"", b"", b""]
         self.ids = [0, 0, 0, 0]
         self.minus: list[tuple[int, ...]] = [(), (), (), ()]
-        self.memo: dict[bytes, tuple[int, int]] = {}
+        self.context = b""  # the variant, the target and the melded copies of each kind
         self.others: dict[tuple[int, int], int] = {}
 
     def read(self, counts: tuple[int, ...], melds: tuple[Meld, ...]) -> None:
@@ -157,9 +158,7 @@ class _Reading:
             self.target = 2 * (4 - len(melds)) + 1
             self.seven = not melds and self.variant.seven_pairs
             self.suits = [b"", b"", b"", b""]  # other limits: read every suit again
-            self.memo.clear()
-        elif len(self.memo) > 256:
-            self.memo.clear()
+            self.context = _VARIANT_BYTE[self.variant] + bytes((self.target,)) + self.melded
         for s in range(4):
             piece = self.natural[_OFFSETS[s]:_ENDS[s]]
             if piece != self.suits[s]:
@@ -220,9 +219,12 @@ class _Reading:
         hand = bytearray(self.hand)  # the natural counts, then the jokers
         hand[34 if i == self.joker else i] -= 1
         key = bytes(hand)
-        found = self.memo.get(key)
+        found = _SHAPES.get(self.context + key)
         if found is None:
-            found = self.memo[key] = self._shape(i, key[:34])
+            found = self._shape(i, key[:34])
+            if len(_SHAPES) >= 200_000:
+                _SHAPES.clear()
+            _SHAPES[self.context + key] = found
         return found
 
     def _shape(self, i: int, natural: bytes) -> tuple[int, int]:
@@ -270,6 +272,13 @@ class _Reading:
                     found |= part << _OFFSETS[t]
             self.others[(s, own)] = found
         return found
+
+
+#: what :meth:`_Reading.shape` found, by the limits of the hand (see ``_Reading.context``) and
+#: its 13 tiles: the same limits and tiles give the same answer, so the cache is shared by all
+#: seats and hands (a replayed hand, as in the what-if study, is not analysed again); bounded
+_SHAPES: dict[bytes, tuple[int, int]] = {}
+_VARIANT_BYTE = {v: bytes((n,)) for n, v in enumerate(Variant)}
 
 
 _JOINED: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}

@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol
 
 from tutor.core.hand import Meld
-from tutor.core.tables import INF, SuitTable, conv_id, suit_table, vector
+from tutor.core.tables import INF, SuitTable, conv_id, optimal_entries, suit_table, vector
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
@@ -246,7 +246,7 @@ class _Reading:
         best = min(std, seven)
         mask = 0
         if std == best:
-            low, ranks = self.tables[s].lowering(smaller, self.rests[s], target)
+            low, ranks = _lowering(self.tables[s], smaller, own, self.rests[s], target)
             rest = self._others(s, own) if low < INF else -1
             mask = ranks << _OFFSETS[s] | rest if rest >= 0 else 0
         if seven == best:
@@ -262,10 +262,11 @@ class _Reading:
         if found is None:
             found = 0
             convs = self.convs[s]
-            tables, suits, target = self.tables, self.suits, self.target
+            tables, suits, ids, target = self.tables, self.suits, self.ids, self.target
             for t in range(4):
                 if t != s:
-                    best, part = tables[t].lowering(suits[t], conv_id(own, convs[t]), target)
+                    best, part = _lowering(tables[t], suits[t], ids[t], conv_id(own, convs[t]),
+                                           target)
                     if best >= INF:  # the hand can never be complete
                         found = -1
                         break
@@ -316,6 +317,30 @@ def _after(minus: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
             _AFTER.clear()
         _AFTER[key] = found
     return found
+
+
+_RANKS: dict[tuple[SuitTable, bytes, tuple[int, ...]], int] = {}
+
+
+def _lowering(table: SuitTable, piece: bytes, own: int, rest: int, target: int
+              ) -> tuple[int, int]:
+    """``table.lowering(piece, rest, target)`` (``own``: the id of ``piece``): the hand's best
+    cost and the ranks of this suit whose draw lowers it. The ranks depend only on the piece
+    and on which of its entries are optimal: a drawn tile lowers an entry by at most one, so
+    the total drops exactly when an optimal entry of the piece drops. They are cached by
+    (table, piece, optimal entries), which the same piece shares with many other suits
+    (bounded)."""
+    best, entries = optimal_entries(own, rest, target)
+    if not entries:  # the hand can never be complete
+        return best, 0
+    key = (table, piece, entries)
+    ranks = _RANKS.get(key)
+    if ranks is None:
+        ranks = table.lowering(piece, rest, target)[1]
+        if len(_RANKS) >= 200_000:
+            _RANKS.clear()
+        _RANKS[key] = ranks
+    return best, ranks
 
 
 _MINUS: dict[tuple[SuitTable, bytes], tuple[int, ...]] = {}

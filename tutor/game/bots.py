@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from tutor.core.hand import Meld
 from tutor.core.tables import INF, SuitTable, conv_id, optimal_entries, suit_table, vector
@@ -319,7 +319,28 @@ def _after(minus: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
     return found
 
 
-_RANKS: dict[tuple[SuitTable, bytes, tuple[int, ...]], int] = {}
+#: per suit table, the improving ranks by (suit pattern, optimal entries) (see :func:`_lowering`)
+_RANKS: dict[SuitTable, dict[tuple[bytes, tuple[int, ...]], int]] = {}
+
+
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
+
+
+def _table_cache(caches: dict[SuitTable, dict[_Key, _Value]], table: SuitTable
+                 ) -> dict[_Key, _Value]:
+    """The cache of ``table`` in ``caches``, a cache per suit table. Kept per table so that
+    the keys hold only bytes and numbers: the garbage collector stops visiting them, where a
+    key holding the table itself would be visited at every full collection. Bounded: at most
+    512 tables, 50,000 entries each (a full cache starts again empty)."""
+    cache = caches.get(table)
+    if cache is None:
+        if len(caches) >= 512:
+            caches.clear()
+        cache = caches[table] = {}
+    elif len(cache) >= 50_000:
+        cache.clear()
+    return cache
 
 
 def _lowering(table: SuitTable, piece: bytes, own: int, rest: int, target: int
@@ -333,24 +354,22 @@ def _lowering(table: SuitTable, piece: bytes, own: int, rest: int, target: int
     best, entries = optimal_entries(own, rest, target)
     if not entries:  # the hand can never be complete
         return best, 0
-    key = (table, piece, entries)
-    ranks = _RANKS.get(key)
+    cache = _table_cache(_RANKS, table)
+    ranks = cache.get((piece, entries))
     if ranks is None:
-        ranks = table.lowering(piece, rest, target)[1]
-        if len(_RANKS) >= 200_000:
-            _RANKS.clear()
-        _RANKS[key] = ranks
+        ranks = cache[(piece, entries)] = table.lowering(piece, rest, target)[1]
     return best, ranks
 
 
-_MINUS: dict[tuple[SuitTable, bytes], tuple[int, ...]] = {}
+#: per suit table, the minus ids of each suit pattern (see :func:`_minus_ids`)
+_MINUS: dict[SuitTable, dict[bytes, tuple[int, ...]]] = {}
 
 
 def _minus_ids(table: SuitTable, piece: bytes) -> tuple[int, ...]:
     """Per rank, the cost-vector id of the suit ``piece`` with one tile of that rank taken
     away (-1 where there is none)."""
-    key = (table, piece)
-    found = _MINUS.get(key)
+    cache = _table_cache(_MINUS, table)
+    found = cache.get(piece)
     if found is None:
         ids = []
         for r, n in enumerate(piece):
@@ -360,9 +379,7 @@ def _minus_ids(table: SuitTable, piece: bytes) -> tuple[int, ...]:
                 ids.append(table.id(bytes(smaller)))
             else:
                 ids.append(-1)
-        found = tuple(ids)
-        if len(_MINUS) < 200_000:
-            _MINUS[key] = found
+        found = cache[piece] = tuple(ids)
     return found
 
 

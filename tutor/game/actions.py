@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from tutor.core.tiles import Tile
+from tutor.core.tiles import KINDS, Tile
 from tutor.errors import NotationError, shown
 
-__all__ = ["Action", "ActionKind"]
+__all__ = ["DISCARDS", "PASS", "Action", "ActionKind"]
 
 
 class ActionKind(Enum):
@@ -87,3 +87,9 @@ class Action:
 
 #: the kinds of move that name no tile
 _NO_TILE = frozenset({ActionKind.PASS, ActionKind.SPECIAL_WIN})
+
+
+#: ``pass``, and the discard of each kind by index: shared objects, so the engine finds the
+#: action a bot returns in its legal list by identity before comparing any fields
+PASS = Action(ActionKind.PASS)
+DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in KINDS)

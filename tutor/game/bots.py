@@ -17,14 +17,14 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from tutor.core.hand import Meld
-from tutor.core.tables import INF, SuitTable, conv_id, suit_table, vector
-from tutor.core.tiles import KINDS, Wind
+from tutor.core.tables import INF, SuitTable, conv_id, optimal_entries, suit_table, vector
+from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
-from tutor.game.actions import Action, ActionKind
+from tutor.game.actions import DISCARDS, PASS, Action, ActionKind
 from tutor.game.view import PlayerView
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ _SUIT_OF = tuple(min(i // 9, 3) for i in range(34))
 _JOKER = {v: (v.joker.index if v.joker is not None else None) for v in Variant}
 _NATURAL = {v: sum(1 << t.index for t in v.natural_kinds) for v in Variant}
 _WINS = (ActionKind.WIN, ActionKind.ROB, ActionKind.SELF_DRAW, ActionKind.SPECIAL_WIN)
-_PASS = Action(ActionKind.PASS)
-_DISCARD = tuple(Action(ActionKind.DISCARD, t) for t in KINDS)
+_PASS = PASS
+_DISCARD = DISCARDS
 
 
 class BotError(TutorError, ValueError):
@@ -90,6 +90,27 @@ def _tiles_left(mask: int, left: list[int]) -> int:
     return total
 
 
+# _SPREAD[m]: for a mask of nine kinds, the byte mask with 0xFF at the byte of each kind
+_SPREAD = tuple(sum(0xFF << 8 * r for r in range(9) if m >> r & 1) for m in range(512))
+
+
+def _pack(left: list[int]) -> int | None:
+    """``left`` as one integer, byte ``k`` holding the copies left of kind ``k`` (for
+    :func:`_packed_left`); None if a count is out of byte range (never in a real hand)."""
+    if min(left) < 0 or max(left) > 4:
+        return None
+    return int.from_bytes(bytes(left), "little")
+
+
+def _packed_left(mask: int, packed: int) -> int:
+    """The copies left of the kinds in ``mask``, from :func:`_pack`'s integer: the sum of the
+    selected bytes, which is the selection modulo 255 (256 = 1 mod 255) as long as the sum
+    stays below 255 (34 kinds of at most four copies: at most 136)."""
+    spread = (_SPREAD[mask & 511] | _SPREAD[mask >> 9 & 511] << 72
+              | _SPREAD[mask >> 18 & 511] << 144 | _SPREAD[mask >> 27 & 511] << 216)
+    return (packed & spread) % 255
+
+
 class _Reading:
     """A seat's concealed tiles cut into suits, each suit with its cost-vector id, kept from one
     turn to the next: only a suit whose tiles changed is read again.
@@ -98,13 +119,14 @@ class _Reading:
     ``i``: its shanten (the lower of the standard shape and, where allowed, seven pairs) and the
     natural kinds that lower it, exactly as :func:`tutor.core.waits.efficiency` and
     :func:`~tutor.core.waits.shanten` define them (before tiles held four times are set aside).
-    What ``shape`` finds is remembered by the 13-tile hand it describes, so the hand kept after
-    a discard is not analysed again when the bot is asked about a claim or draws its next
-    tile."""
+    What ``shape`` finds is remembered by the 13-tile hand it describes (and the limits of the
+    hand, in a cache all readings share), so the hand kept after a discard is not analysed
+    again when the bot is asked about a claim or draws its next tile, nor a hand played
+    again."""
 
-    __slots__ = ("convs", "dead", "held", "ids", "joker", "jokers", "melded", "melds", "memo",
-                 "minus", "natural", "odd", "others", "pairs", "rests", "seven", "suits", "tables",
-                 "target", "variant")
+    __slots__ = ("after", "context", "convs", "dead", "hand", "held", "ids", "joker", "jokers",
+                 "melded", "melds", "minus", "natural", "odd", "others", "pairs", "rests",
+                 "seven", "suits", "tables", "target", "variant")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -113,7 +135,7 @@ class _Reading:
         self.suits: list[bytes] = [b"", b"", b"", b""]
         self.ids = [0, 0, 0, 0]
         self.minus: list[tuple[int, ...]] = [(), (), (), ()]
-        self.memo: dict[bytes, tuple[int, int]] = {}
+        self.context = b""  # the variant, the target and the melded copies of each kind
         self.others: dict[tuple[int, int], int] = {}
 
     def read(self, counts: tuple[int, ...], melds: tuple[Meld, ...]) -> None:
@@ -124,6 +146,7 @@ class _Reading:
             self.jokers = natural[self.joker]
             natural[self.joker] = 0
         self.natural = bytes(natural)
+        self.hand = self.natural + bytes((self.jokers,))
         if melds != self.melds:
             melded = bytearray(34)
             for meld in melds:
@@ -135,9 +158,7 @@ class _Reading:
             self.target = 2 * (4 - len(melds)) + 1
             self.seven = not melds and self.variant.seven_pairs
             self.suits = [b"", b"", b"", b""]  # other limits: read every suit again
-            self.memo.clear()
-        elif len(self.memo) > 256:
-            self.memo.clear()
+            self.context = _VARIANT_BYTE[self.variant] + bytes((self.target,)) + self.melded
         for s in range(4):
             piece = self.natural[_OFFSETS[s]:_ENDS[s]]
             if piece != self.suits[s]:
@@ -151,12 +172,9 @@ class _Reading:
         self.held = held
         self.others.clear()
         self.dead = sum(1 << k for k, n in enumerate(held) if n >= 4) if 4 in held else 0
-        a, b, c, d = self.ids
-        # convs[s][t]: the two suits other than s and t, convolved
-        cd, bd, bc, ad, ac, ab = (conv_id(c, d), conv_id(b, d), conv_id(b, c), conv_id(a, d),
-                                  conv_id(a, c), conv_id(a, b))
-        self.convs = ((0, cd, bd, bc), (cd, 0, ad, ac), (bd, ad, 0, ab), (bc, ac, ab, 0))
-        self.rests = (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c))
+        self.convs, self.rests = _joined(*self.ids)
+        target = self.target
+        self.after = [_after(self.minus[s], self.rests[s], target) for s in range(4)]
         if self.seven:  # a kind is held at most four times
             self.pairs = natural.count(2) + natural.count(3) + 2 * natural.count(4)
             self.odd = natural.count(1) + natural.count(3)
@@ -165,22 +183,22 @@ class _Reading:
         """(shanten after discarding it, kind) for each of ``kinds``, lowest first, before the
         dead-wait rule (which can only raise a shanten): a cheap first sort."""
         out = []
-        target, rests, minus, joker = self.target, self.rests, self.minus, self.joker
+        target, rests, joker = self.target, self.rests, self.joker
         natural = self.natural
         # seven pairs: what is missing after the discard depends only on whether the kind is
         # held an odd number of times (and is not the joker)
         seven = (_seven_missing(*self._pairs_after(joker)) if joker is not None else INF,
                  _seven_missing(self.pairs - 1, self.odd + 1),
                  _seven_missing(self.pairs, self.odd - 1)) if self.seven else None
+        after = self.after
         for i in kinds:
             if i == joker:
                 jokers = self.jokers - 1
-                own, s = self.ids[0], 0
+                sh = vector(conv_id(self.ids[0], rests[0]))[target] - jokers - 1
             else:
                 jokers = self.jokers
                 s = _SUIT_OF[i]
-                own = minus[s][i - _OFFSETS[s]]
-            sh = vector(conv_id(own, rests[s]))[target] - jokers - 1
+                sh = after[s][i - _OFFSETS[s]] - jokers - 1
             if seven is not None:
                 missing = seven[0] if i == joker else seven[1 + (natural[i] & 1)]
                 sh = min(sh, missing - jokers - 1)
@@ -198,15 +216,15 @@ class _Reading:
 
     def shape(self, i: int) -> tuple[int, int]:
         """(shanten, mask of the natural kinds that lower it) after discarding kind ``i``."""
-        if i == self.joker:
-            key = self.natural + bytes((self.jokers - 1,))
-        else:
-            after = bytearray(self.natural)
-            after[i] -= 1
-            key = bytes(after) + bytes((self.jokers,))
-        found = self.memo.get(key)
+        hand = bytearray(self.hand)  # the natural counts, then the jokers
+        hand[34 if i == self.joker else i] -= 1
+        key = bytes(hand)
+        found = _SHAPES.get(self.context + key)
         if found is None:
-            found = self.memo[key] = self._shape(i, key[:34])
+            found = self._shape(i, key[:34])
+            if len(_SHAPES) >= 200_000:
+                _SHAPES.clear()
+            _SHAPES[self.context + key] = found
         return found
 
     def _shape(self, i: int, natural: bytes) -> tuple[int, int]:
@@ -219,7 +237,8 @@ class _Reading:
             s = _SUIT_OF[i]
             own = self.minus[s][i - _OFFSETS[s]]
             smaller = natural[_OFFSETS[s]:_ENDS[s]]
-        std = vector(conv_id(own, self.rests[s]))[target] - jokers - 1
+        std = (vector(conv_id(own, self.rests[s]))[target] if i == self.joker
+               else self.after[s][i - _OFFSETS[s]]) - jokers - 1
         seven, pairs, odd = INF, 0, 0
         if self.seven:
             pairs, odd = self._pairs_after(i)
@@ -227,12 +246,9 @@ class _Reading:
         best = min(std, seven)
         mask = 0
         if std == best:
-            mask = _suit_mask(self.tables[s], smaller, self.rests[s], target)
-            if mask >= 0:
-                rest = self._others(s, own)
-                mask = mask << _OFFSETS[s] | rest if rest >= 0 else 0
-            else:
-                mask = 0
+            low, ranks = _lowering(self.tables[s], smaller, own, self.rests[s], target)
+            rest = self._others(s, own) if low < INF else -1
+            mask = ranks << _OFFSETS[s] | rest if rest >= 0 else 0
         if seven == best:
             mask |= _seven_mask(natural, pairs, odd)
         return best, mask & _NATURAL[self.variant]
@@ -246,11 +262,12 @@ class _Reading:
         if found is None:
             found = 0
             convs = self.convs[s]
+            tables, suits, ids, target = self.tables, self.suits, self.ids, self.target
             for t in range(4):
                 if t != s:
-                    part = _suit_mask(self.tables[t], self.suits[t], conv_id(own, convs[t]),
-                                      self.target)
-                    if part < 0:
+                    best, part = _lowering(tables[t], suits[t], ids[t], conv_id(own, convs[t]),
+                                           target)
+                    if best >= INF:  # the hand can never be complete
                         found = -1
                         break
                     found |= part << _OFFSETS[t]
@@ -258,14 +275,101 @@ class _Reading:
         return found
 
 
-_MINUS: dict[tuple[SuitTable, bytes], tuple[int, ...]] = {}
+#: what :meth:`_Reading.shape` found, by the limits of the hand (see ``_Reading.context``) and
+#: its 13 tiles: the same limits and tiles give the same answer, so the cache is shared by all
+#: seats and hands (a replayed hand, as in the what-if study, is not analysed again); bounded
+_SHAPES: dict[bytes, tuple[int, int]] = {}
+_VARIANT_BYTE = {v: bytes((n,)) for n, v in enumerate(Variant)}
+
+
+_JOINED: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
+
+
+def _joined(a: int, b: int, c: int, d: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """For the four suits' cost-vector ids: ``convs[s][t]``, the two suits other than ``s``
+    and ``t`` convolved (0 where ``s == t``), and ``rests[s]``, the three suits other than
+    ``s`` convolved (cached, bounded)."""
+    key = (a, b, c, d)
+    found = _JOINED.get(key)
+    if found is None:
+        cd, bd, bc, ad, ac, ab = (conv_id(c, d), conv_id(b, d), conv_id(b, c), conv_id(a, d),
+                                  conv_id(a, c), conv_id(a, b))
+        found = (((0, cd, bd, bc), (cd, 0, ad, ac), (bd, ad, 0, ab), (bc, ac, ab, 0)),
+                 (conv_id(b, cd), conv_id(a, cd), conv_id(ab, d), conv_id(ab, c)))
+        if len(_JOINED) >= 200_000:
+            _JOINED.clear()
+        _JOINED[key] = found
+    return found
+
+
+_AFTER: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+
+
+def _after(minus: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
+    """Per rank of a suit, the hand's missing count (entry ``target``) after one tile of that
+    rank leaves the suit, given the suit's ``minus`` ids (:func:`_minus_ids`) and the other
+    suits' vector ``rest`` (INF where the suit has no tile of that rank; cached, bounded)."""
+    key = (minus, rest, target)
+    found = _AFTER.get(key)
+    if found is None:
+        found = tuple(vector(conv_id(own, rest))[target] if own >= 0 else INF for own in minus)
+        if len(_AFTER) >= 200_000:
+            _AFTER.clear()
+        _AFTER[key] = found
+    return found
+
+
+#: per suit table, the improving ranks by (suit pattern, optimal entries) (see :func:`_lowering`)
+_RANKS: dict[SuitTable, dict[tuple[bytes, tuple[int, ...]], int]] = {}
+
+
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
+
+
+def _table_cache(caches: dict[SuitTable, dict[_Key, _Value]], table: SuitTable
+                 ) -> dict[_Key, _Value]:
+    """The cache of ``table`` in ``caches``, a cache per suit table. Kept per table so that
+    the keys hold only bytes and numbers: the garbage collector stops visiting them, where a
+    key holding the table itself would be visited at every full collection. Bounded: at most
+    512 tables, 50,000 entries each (a full cache starts again empty)."""
+    cache = caches.get(table)
+    if cache is None:
+        if len(caches) >= 512:
+            caches.clear()
+        cache = caches[table] = {}
+    elif len(cache) >= 50_000:
+        cache.clear()
+    return cache
+
+
+def _lowering(table: SuitTable, piece: bytes, own: int, rest: int, target: int
+              ) -> tuple[int, int]:
+    """``table.lowering(piece, rest, target)`` (``own``: the id of ``piece``): the hand's best
+    cost and the ranks of this suit whose draw lowers it. The ranks depend only on the piece
+    and on which of its entries are optimal: a drawn tile lowers an entry by at most one, so
+    the total drops exactly when an optimal entry of the piece drops. They are cached by
+    (table, piece, optimal entries), which the same piece shares with many other suits
+    (bounded)."""
+    best, entries = optimal_entries(own, rest, target)
+    if not entries:  # the hand can never be complete
+        return best, 0
+    cache = _table_cache(_RANKS, table)
+    ranks = cache.get((piece, entries))
+    if ranks is None:
+        ranks = cache[(piece, entries)] = table.lowering(piece, rest, target)[1]
+    return best, ranks
+
+
+#: per suit table, the minus ids of each suit pattern (see :func:`_minus_ids`)
+_MINUS: dict[SuitTable, dict[bytes, tuple[int, ...]]] = {}
 
 
 def _minus_ids(table: SuitTable, piece: bytes) -> tuple[int, ...]:
     """Per rank, the cost-vector id of the suit ``piece`` with one tile of that rank taken
     away (-1 where there is none)."""
-    key = (table, piece)
-    found = _MINUS.get(key)
+    cache = _table_cache(_MINUS, table)
+    found = cache.get(piece)
     if found is None:
         ids = []
         for r, n in enumerate(piece):
@@ -275,9 +379,7 @@ def _minus_ids(table: SuitTable, piece: bytes) -> tuple[int, ...]:
                 ids.append(table.id(bytes(smaller)))
             else:
                 ids.append(-1)
-        found = tuple(ids)
-        if len(_MINUS) < 200_000:
-            _MINUS[key] = found
+        found = cache[piece] = tuple(ids)
     return found
 
 
@@ -288,21 +390,16 @@ def _unseen(view: PlayerView, held: list[int]) -> list[int]:
     taken = view.taken
     for s, tiles in view.discards.items():
         claimed = taken.get(s, ())
-        for i, t in enumerate(tiles):
-            if i >= len(claimed) or not claimed[i]:
-                left[t.index] -= 1
+        if True in claimed:  # a claimed discard is counted in the meld it went to
+            kept = [t for t, gone in zip(tiles, claimed, strict=False) if not gone]
+            tiles = (*kept, *tiles[len(claimed):])
+        for t in tiles:
+            left[t.index] -= 1
     for other in view.others.values():
         for meld in other.melds:
             for t in meld.tiles:
                 left[t.index] -= 1
     return left
-
-
-def _suit_mask(table: SuitTable, piece: bytes, rest: int, target: int) -> int:
-    """The ranks of one suit that lower the hand's missing count, given the rest of the hand
-    (the cost-vector id ``rest``); -1 when the hand can never be complete."""
-    best, ranks = table.lowering(piece, rest, target)
-    return ranks if best < INF else -1
 
 
 def _seven_missing(pairs: int, odd: int) -> int:
@@ -385,13 +482,15 @@ class SensibleBot:
         # then the most tiles left that improve the hand, then the lowest kind
         held = reading.held
         left = _unseen(view, held)
+        packed = _pack(left)
         joker = reading.joker
         joker_bit = 1 << joker if joker is not None and held[joker] < 4 else 0
         best = (1, 0)
         for i, mask in contenders:
             if mask < 0:
                 mask = reading.shape(i)[1] & ~reading.dead
-            count = _tiles_left(mask | joker_bit, left)
+            mask |= joker_bit
+            count = _tiles_left(mask, left) if packed is None else _packed_left(mask, packed)
             if (-count, i) < best:
                 best = (-count, i)
         return _DISCARD[best[1]]

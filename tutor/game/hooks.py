@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.hand import Meld, MeldKind
-from tutor.core.tiles import Tile
+from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import winning_mask
-from tutor.game.actions import Action, ActionKind
+from tutor.game.actions import DISCARDS, Action, ActionKind
 
 if TYPE_CHECKING:
     from tutor.game.state import HandState, Outcome
@@ -21,7 +21,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Hooks"]
 
-_WINNING: dict[tuple[Variant, bytes, bytes, int, bool], int] = {}
+#: per game, the winning tiles by (concealed counts, melded counts, melds, fifth copy); kept
+#: per game so that the keys hold only bytes and numbers, which the garbage collector stops
+#: visiting (a key holding the variant would be visited at every full collection)
+_WINNING: dict[Variant, dict[tuple[bytes, bytes, int, bool], int]] = {v: {} for v in Variant}
 
 
 _NONE_MELDED = bytes(34)
@@ -39,15 +42,16 @@ def _melded(melds: list[Meld]) -> bytes:
 def _winning(variant: Variant, counts: bytes, melds: list[Meld], fifth: bool = True) -> int:
     """Bit mask of the tiles that complete a 13-tile hand (the joker included in Hangzhou),
     cached by the hand's tiles. ``fifth``: a joker may stand for a fifth copy."""
-    key = (variant, counts, _melded(melds) if melds else _NONE_MELDED, len(melds), fifth)
-    found = _WINNING.get(key)
+    cache = _WINNING[variant]
+    key = (counts, _melded(melds) if melds else _NONE_MELDED, len(melds), fifth)
+    found = cache.get(key)
     if found is None:
         if sum(counts) + 3 * len(melds) != 13:
             return 0
-        found = winning_mask(counts, key[2], len(melds), variant, fifth)
-        if len(_WINNING) > 200_000:
-            _WINNING.clear()
-        _WINNING[key] = found
+        found = winning_mask(counts, key[1], len(melds), variant, fifth)
+        if len(cache) > 200_000:
+            cache.clear()
+        cache[key] = found
     return found
 
 
@@ -92,6 +96,15 @@ class Hooks:
     # -- what is legal --------------------------------------------------------------------
     def may_discard(self, state: HandState, seat: Seat, tile: Tile) -> bool:
         return True
+
+    def discards(self, state: HandState, seat: Seat) -> list[Action]:
+        """The discards ``seat`` may make now, lowest kind first: each kind it holds that
+        :meth:`may_discard` allows (a game may answer for all kinds at once, the same way)."""
+        counts = state.players[seat].counts
+        if type(self).may_discard is Hooks.may_discard:  # no restriction
+            return [DISCARDS[i] for i, n in enumerate(counts) if n]
+        return [DISCARDS[i] for i, n in enumerate(counts)
+                if n and self.may_discard(state, seat, KINDS[i])]
 
     def may_self_draw(self, state: HandState, seat: Seat) -> bool:
         return True

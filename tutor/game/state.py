@@ -23,15 +23,14 @@ from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.core.variant import Variant
 from tutor.errors import IllegalActionError
-from tutor.game.actions import Action, ActionKind
+from tutor.game.actions import PASS, Action, ActionKind
 from tutor.game.hooks import Hooks
 from tutor.game.view import OtherView, PlayerView
 from tutor.game.wall import Wall, break_position
 
 __all__ = ["Chance", "Event", "HandState", "Outcome", "Phase", "PlayerState", "WinKind"]
 
-_PASS = Action(ActionKind.PASS)
-_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in KINDS)
+_PASS = PASS
 _OTHERS = {s: (s.next(1), s.next(2), s.next(3)) for s in Wind}
 
 Seat = Wind
@@ -149,6 +148,8 @@ class HandState:
         self._pending_source: Seat | None = None
         self._legal: tuple[Action, ...] | None = None
         self.robbed: Tile | None = None  # the tile of a robbed added kong, now the winner's
+        # per seat, the melds and what others saw of it at the last view (reused while equal)
+        self._seen: dict[Seat, tuple[tuple[Meld, ...], OtherView]] = {}
         self._deal()
         self.tracker = hooks.new_tracker(self)
 
@@ -233,21 +234,22 @@ class HandState:
         if not claimed and hooks.may_self_draw(self, seat) and hooks.is_complete(self, seat):
             out.append(Action(ActionKind.SELF_DRAW, player.drawn))
         if (not claimed or hooks.kong_after_claim) and self.wall.can_replace():
-            for i, n in enumerate(player.counts):
-                if n == 4 and hooks.may_declare_kong(self, seat, ActionKind.CONCEALED_KONG,
-                                                     KINDS[i]):
-                    out.append(Action(ActionKind.CONCEALED_KONG, KINDS[i]))
+            if 4 in player.counts:  # four of a kind in the hand: a concealed kong
+                out += self._concealed_kongs(seat)
             for meld in player.melds:
                 if (meld.kind is MeldKind.PONG and player.counts[meld.tile.index]
                         and hooks.may_declare_kong(self, seat, ActionKind.ADDED_KONG, meld.tile)):
                     out.append(Action(ActionKind.ADDED_KONG, meld.tile))
-        if type(hooks).may_discard is Hooks.may_discard:  # no variant restriction
-            out += [_DISCARDS[i] for i, n in enumerate(player.counts) if n]
-        else:
-            out += [_DISCARDS[i] for i, n in enumerate(player.counts)
-                    if n and hooks.may_discard(self, seat, KINDS[i])]
+        out += hooks.discards(self, seat)
         out += hooks.extra_actions(self, seat)
         return out
+
+    def _concealed_kongs(self, seat: Seat) -> list[Action]:
+        """The concealed kongs ``seat`` may declare now, lowest kind first."""
+        return [Action(ActionKind.CONCEALED_KONG, KINDS[i])
+                for i, n in enumerate(self.players[seat].counts)
+                if n == 4 and self.hooks.may_declare_kong(self, seat, ActionKind.CONCEALED_KONG,
+                                                          KINDS[i])]
 
     def apply(self, action: Action) -> None:
         """Play ``action`` for the current actor; IllegalActionError if it is not legal."""
@@ -255,7 +257,7 @@ class HandState:
         if seat is None:
             raise IllegalActionError(f"the hand is over; cannot {action}")
         legal = self._legal_tuple()
-        if action not in legal:
+        if not _is_in(action, legal):
             names = ", ".join(str(a) for a in legal)
             raise IllegalActionError(f"{seat.name.title()} cannot {action} now (legal: {names})")
         self._legal = None
@@ -342,11 +344,7 @@ class HandState:
                 and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.OPEN_KONG)):
             out.append(Action(ActionKind.OPEN_KONG, tile))
         if tile.is_suited and hooks.may_claim_meld(self, seat, tile, discarder, ActionKind.CHOW):
-            for first in range(max(tile.rank - 2, 1), min(tile.rank, 7) + 1):
-                lo = tile.index - tile.rank + first
-                need = [k for k in (lo, lo + 1, lo + 2) if k != tile.index]
-                if all(player.counts[k] for k in need):
-                    out.append(Action(ActionKind.CHOW, KINDS[lo]))
+            out += _chows(player.counts, tile.index)
         return tuple(out)
 
     def _open_window(self, phase: Phase, tile: Tile, source: Seat,
@@ -495,15 +493,34 @@ class HandState:
     def view(self, seat: Seat) -> PlayerView:
         """What ``seat`` may see: its own tiles, everyone's discards and shown melds."""
         own = self.players[seat]
-        discards = {s: tuple(p.discards) for s, p in self.players.items()}
-        others = {s: _other_view(p, discards[s]) for s, p in self.players.items() if s != seat}
+        discards: dict[Seat, tuple[Tile, ...]] = {}
+        taken: dict[Seat, tuple[bool, ...]] = {}
+        others: dict[Seat, OtherView] = {}
+        for s, p in self.players.items():
+            piles = discards[s] = tuple(p.discards)
+            taken[s] = tuple(p.taken)
+            if s != seat:
+                others[s] = self._shown(p, piles)
         to_act = self.current_actor() == seat
         return PlayerView(
             seat=seat, variant=self.variant, counts=tuple(own.counts), melds=tuple(own.melds),
             drawn=own.drawn, discards=discards, others=others, live_wall=self.wall.live,
             phase=self.phase, to_act=to_act, legal=self._legal_tuple() if to_act else (),
             offer=self.offer_tile if to_act else None, stage=self.hooks.stage(self),
-            taken={s: tuple(p.taken) for s, p in self.players.items()})
+            taken=taken)
+
+    def _shown(self, player: PlayerState, discards: tuple[Tile, ...]) -> OtherView:
+        """What the other seats see of ``player`` (see :func:`_other_view`), the same object as
+        last time while its melds, discards and tile count are unchanged."""
+        melds = tuple(player.melds)
+        held = sum(player.counts)
+        cached = self._seen.get(player.seat)
+        if (cached is not None and cached[1].tiles_in_hand == held
+                and cached[1].discards == discards and cached[0] == melds):
+            return cached[1]
+        shown = _other_view(player, discards, held)
+        self._seen[player.seat] = (melds, shown)
+        return shown
 
     def tiles_accounted(self) -> int:
         """Every tile: in hands, melds, discards (claimed ones live in melds), the wall, burned."""
@@ -516,16 +533,40 @@ class HandState:
         return total
 
 
-def _other_view(player: PlayerState, discards: tuple[Tile, ...]) -> OtherView:
+def _other_view(player: PlayerState, discards: tuple[Tile, ...], held: int) -> OtherView:
     """What the other seats see of ``player``: shown melds, how many concealed kongs, its
-    discards and how many tiles it holds."""
+    discards and how many tiles it holds (``held``)."""
     melds = player.melds
     if not melds:
-        return OtherView(player.seat, (), 0, discards, sum(player.counts))
+        return OtherView(player.seat, (), 0, discards, held)
     shown = tuple(m for m in melds if m.kind is not MeldKind.CONCEALED_KONG)
-    return OtherView(player.seat, shown, len(melds) - len(shown), discards, sum(player.counts))
+    return OtherView(player.seat, shown, len(melds) - len(shown), discards, held)
 
 
+def _chows(counts: list[int], index: int) -> list[Action]:
+    """The chows ``counts`` can make with the suited kind ``index``, lowest first."""
+    rank = index % 9  # 0-8
+    out = []
+    if rank >= 2 and counts[index - 2] and counts[index - 1]:
+        out.append(_CHOWS[index - 2])
+    if 1 <= rank <= 7 and counts[index - 1] and counts[index + 1]:
+        out.append(_CHOWS[index - 1])
+    if rank <= 6 and counts[index + 1] and counts[index + 2]:
+        out.append(_CHOWS[index])
+    return out
+
+
+def _is_in(action: Action, legal: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``legal``: by identity first (bots answer with the very
+    objects of the legal list or the shared :data:`~tutor.game.actions.DISCARDS`), then by
+    value."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
+
+
+_CHOWS = {i: Action(ActionKind.CHOW, KINDS[i]) for i in range(27) if i % 9 < 7}
 _KIND_ORDER = {kind: i for i, kind in enumerate(ActionKind)}
 
 

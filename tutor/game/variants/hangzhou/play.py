@@ -39,7 +39,7 @@ from tutor.core.hand import Meld, MeldKind
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.errors import RulesError
-from tutor.game.actions import Action, ActionKind
+from tutor.game.actions import DISCARDS, Action, ActionKind
 from tutor.game.hooks import Hooks
 from tutor.game.state import Event, WinKind
 from tutor.game.variants.hangzhou.rules import PLAY, HangzhouPlay, hangzhou_rules
@@ -268,6 +268,14 @@ class HangzhouHooks(Hooks):
         if self.tracker(state).bound(seat):
             return tile == state.players[seat].drawn
         return True
+
+    def discards(self, state: HandState, seat: Seat) -> list[Action]:
+        """Every kind held, outside a bound turn (where :meth:`may_discard` allows all): the
+        bound turn checked once instead of once per kind."""
+        if (type(self).may_discard is HangzhouHooks.may_discard
+                and not self.tracker(state).bound(seat)):
+            return [DISCARDS[i] for i, n in enumerate(state.players[seat].counts) if n]
+        return super().discards(state, seat)
 
     def extra_actions(self, state: HandState, seat: Seat) -> list[Action]:
         player = state.players[seat]

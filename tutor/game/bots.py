@@ -124,9 +124,9 @@ class _Reading:
     again when the bot is asked about a claim or draws its next tile, nor a hand played
     again."""
 
-    __slots__ = ("after", "context", "convs", "dead", "hand", "held", "ids", "joker", "jokers",
-                 "melded", "melds", "minus", "natural", "odd", "others", "pairs", "rests",
-                 "seven", "suits", "tables", "target", "variant")
+    __slots__ = ("after", "context", "convs", "counts", "dead", "hand", "held", "ids", "joker",
+                 "jokers", "melded", "melds", "minus", "natural", "odd", "others", "pairs",
+                 "rests", "seven", "suits", "tables", "target", "variant")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -140,11 +140,18 @@ class _Reading:
 
     def read(self, counts: tuple[int, ...], melds: tuple[Meld, ...]) -> None:
         """Bring the reading up to date with the seat's concealed ``counts`` and ``melds``."""
+        self.prepare(counts, melds)
+        self.analyse()
+
+    def prepare(self, counts: tuple[int, ...], melds: tuple[Meld, ...]) -> None:
+        """The first, cheap half of :meth:`read`: the hand's tiles (``hand``) and limits
+        (``context``), which together decide everything :meth:`analyse` finds."""
         natural = bytearray(counts)
         self.jokers = 0
         if self.joker is not None:
             self.jokers = natural[self.joker]
             natural[self.joker] = 0
+        self.counts = counts
         self.natural = bytes(natural)
         self.hand = self.natural + bytes((self.jokers,))
         if melds != self.melds:
@@ -159,14 +166,19 @@ class _Reading:
             self.seven = not melds and self.variant.seven_pairs
             self.suits = [b"", b"", b"", b""]  # other limits: read every suit again
             self.context = _VARIANT_BYTE[self.variant] + bytes((self.target,)) + self.melded
+
+    def analyse(self) -> None:
+        """The second half of :meth:`read`: each changed suit's ids, then what the discards
+        leave."""
+        natural = self.natural
         for s in range(4):
-            piece = self.natural[_OFFSETS[s]:_ENDS[s]]
+            piece = natural[_OFFSETS[s]:_ENDS[s]]
             if piece != self.suits[s]:
                 self.suits[s] = piece
                 self.ids[s] = self.tables[s].id(piece)
                 self.minus[s] = _minus_ids(self.tables[s], piece)
-        held = list(counts)
-        if melds:
+        held = list(self.counts)
+        if self.melds:
             for k, n in enumerate(self.melded):
                 held[k] += n
         self.held = held
@@ -383,7 +395,7 @@ def _minus_ids(table: SuitTable, piece: bytes) -> tuple[int, ...]:
     return found
 
 
-def _unseen(view: PlayerView, held: list[int]) -> list[int]:
+def _unseen(view: PlayerView, held: Sequence[int]) -> list[int]:
     """Per kind, the copies this seat has not seen: neither in its hand and melds (``held``)
     nor among :meth:`~tutor.game.view.PlayerView.visible` (the same count, without the list)."""
     left = [4 - n for n in held]
@@ -421,6 +433,41 @@ def _seven_mask(natural: bytes, pairs: int, odd: int) -> int:
     return sum(1 << k for k, n in enumerate(natural) if n & 1)
 
 
+#: what :func:`_contenders` found, by the hand's limits (``_Reading.context``), its 14 tiles and
+#: the kinds it may discard: the same key gives the same answer, so it is shared by all seats and
+#: hands (the what-if study plays each deal twice); bounded
+_CONTENDERS: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]] = {}
+
+
+def _contenders(reading: _Reading, candidates: list[int]
+                ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]:
+    """The discards among ``candidates`` with the lowest shanten (after the dead-wait rule),
+    each with the mask of the kinds that improve the hand after it (-1 when it is the only
+    one: no need to count), the copies held of each kind (melds included), and the joker's bit
+    (a drawn joker always helps) unless all four are held."""
+    contenders: list[tuple[int, int]] = []  # (kind, mask of the kinds that improve)
+    low = INF
+    for raw, i in reading.ranked(candidates):
+        if raw > low:
+            break  # the dead-wait rule only ever raises a shanten
+        sh, mask = raw, -1
+        if raw == 0:
+            mask = reading.shape(i)[1] & ~reading.dead
+            if not mask:
+                sh = 1  # ready only on tiles the player holds all of: not ready
+        if sh < low:
+            low, contenders = sh, [(i, mask)]
+        elif sh == low:
+            contenders.append((i, mask))
+    if len(contenders) > 1:
+        contenders = [(i, mask if mask >= 0 else reading.shape(i)[1] & ~reading.dead)
+                      for i, mask in contenders]
+    held = reading.held
+    joker = reading.joker
+    joker_bit = 1 << joker if joker is not None and held[joker] < 4 else 0
+    return tuple(contenders), tuple(held), joker_bit
+
+
 class SensibleBot:
     """Takes every win; discards for efficiency (shanten first, then tiles left); in a danger
     stage (Huangyan's Live Tile Stage) prefers safe discards; claims a pong or kong when the
@@ -455,40 +502,32 @@ class SensibleBot:
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
         if len(discards) == 1 or sum(view.counts) + 3 * len(view.melds) != 14:
             return discards[0]
-        reading = self._read(view, view.counts)
+        reading = self._reading
+        if reading is None or reading.variant is not view.variant:
+            reading = self._reading = _Reading(view.variant)
+        reading.prepare(view.counts, view.melds)
         candidates = sorted({a.tile.index for a in discards if a.tile is not None})
         if view.stage is not None:  # a danger stage: safe discards first, if there are any
             safe = {t.index for t in view.discarded_kinds()}
             safer = [i for i in candidates if i in safe]
             if safer:
                 candidates = safer
-        # the discards with the lowest shanten (after the dead-wait rule) contend
-        contenders: list[tuple[int, int]] = []  # (kind, mask of the kinds that improve)
-        low = INF
-        for raw, i in reading.ranked(candidates):
-            if raw > low:
-                break  # the dead-wait rule only ever raises a shanten
-            sh, mask = raw, -1
-            if raw == 0:
-                mask = reading.shape(i)[1] & ~reading.dead
-                if not mask:
-                    sh = 1  # ready only on tiles the player holds all of: not ready
-            if sh < low:
-                low, contenders = sh, [(i, mask)]
-            elif sh == low:
-                contenders.append((i, mask))
+        key = reading.context + reading.hand + bytes(candidates)
+        found = _CONTENDERS.get(key)
+        if found is None:
+            reading.analyse()
+            found = _contenders(reading, candidates)
+            if len(_CONTENDERS) >= 100_000:
+                _CONTENDERS.clear()
+            _CONTENDERS[key] = found
+        contenders, held, joker_bit = found
         if len(contenders) == 1:
             return _DISCARD[contenders[0][0]]
         # then the most tiles left that improve the hand, then the lowest kind
-        held = reading.held
         left = _unseen(view, held)
         packed = _pack(left)
-        joker = reading.joker
-        joker_bit = 1 << joker if joker is not None and held[joker] < 4 else 0
         best = (1, 0)
         for i, mask in contenders:
-            if mask < 0:
-                mask = reading.shape(i)[1] & ~reading.dead
             mask |= joker_bit
             count = _tiles_left(mask, left) if packed is None else _packed_left(mask, packed)
             if (-count, i) < best:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from tutor.core.hand import Hand
+from tutor.core.hand import Hand, Meld
 from tutor.core.shapes import Decomposition, GroupKind, Shape, decompositions
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
@@ -93,9 +93,26 @@ def _classify(hand: Hand, reading: Decomposition) -> tuple[Pattern, str]:
 _ORDER = {p: i for i, p in enumerate(Pattern)}
 
 
+#: pattern_of's results by the hand's tiles and melds, the winning tile and the rules: a game
+#: asks for the same hand more than once (may a discard win be refused, then its settlement),
+#: and a what-if replays the same deals. Values only, so the cache is shared; bounded.
+_RESULTS: dict[tuple[bytes, tuple[Meld, ...], Tile | None, GuiyangRules], PatternResult] = {}
+
+
 def pattern_of(hand: Hand, rules: GuiyangRules = GUIYANG_RULES, *,
                winning_tile: Tile | None = None) -> PatternResult:
     """The highest pattern of a complete 14-tile Guiyang hand (:class:`HandError` otherwise)."""
+    key = (hand.packed, hand.melds, winning_tile, rules)
+    found = _RESULTS.get(key)
+    if found is None:
+        found = _pattern_of(hand, rules, winning_tile)
+        if len(_RESULTS) >= 20_000:
+            _RESULTS.clear()
+        _RESULTS[key] = found
+    return found
+
+
+def _pattern_of(hand: Hand, rules: GuiyangRules, winning_tile: Tile | None) -> PatternResult:
     readings = decompositions(hand, GUIYANG)  # checks the hand
     if not readings:
         raise HandError(f"{hand}: not a complete hand (four groups and a pair, or seven pairs)")

@@ -11,12 +11,13 @@ Dask cluster, all in one run.
    plays the same number of hands with its random agents in the same process. Our hand-analysis
    tables fill as hands are played, so each row follows ``--warmup`` hands of its own (0: time
    it cold).
-   The "again" column plays the same hands a second time: every table entry they need is then
-   filled, as it will be from the start once the tables ship precomputed.
+   The "again" column plays the same hands a second time: every cache entry they need is then
+   filled (the bots' and the engine's caches, and the suit tables that do not ship).
 2. The what-if widget's default: 100 hands under the defaults and 100 under the game's default
    change (:data:`tutor.study.whatif.DEFAULT_CHANGES`), sensible bots, wall time, in a fresh
-   process (cold tables: the first what-if of a notebook), then twice more in this process
-   (the second time on the same, now warm, hands).
+   process (imports included, bytecode compiled as an installed package has it; empty caches:
+   the first what-if of a notebook; median and range of ``--fresh`` processes), then twice more
+   in this process (the second time on the same, now warm, hands).
 3. With ``--cluster N``: a Dask ``LocalCluster`` of N worker processes on 127.0.0.1 plays
    ``--cluster-hands`` hands through ``simulate(executor="dask")``; hands per second in all and
    per worker, against the same hands in one local process. On a machine with fewer free cores
@@ -26,6 +27,7 @@ Dask cluster, all in one run.
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import time
@@ -100,16 +102,18 @@ def bots_table(hands: int, warmup: int, seed: int) -> None:
                   f"{again * 1000:7.2f}")
 
 
-def whatif_table() -> None:
+def whatif_table(fresh: int) -> None:
     from tutor.study.whatif import DEFAULT_CHANGES, compare, parse_overrides
 
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "tutor")],
+                   stdout=subprocess.DEVNULL, check=True)
     print("\nWhat-if: 100 hands under the defaults + 100 with the change, sensible bots, "
-          "wall seconds")
-    print(f"{'game (change)':<52} {'fresh process':>14} {'warm':>8} {'again':>8}")
+          f"wall seconds; fresh process: median (range) of {fresh}")
+    print(f"{'game (change)':<52} {'fresh process':>20} {'warm':>8} {'again':>8}")
     for variant in Variant:
-        cold = float(subprocess.run([sys.executable, "-c", _WHATIF.format(variant=variant.value)],
-                                    cwd=ROOT, capture_output=True, text=True, check=True
-                                    ).stdout.strip())
+        colds = sorted(float(subprocess.run(
+            [sys.executable, "-c", _WHATIF.format(variant=variant.value)], cwd=ROOT,
+            capture_output=True, text=True, check=True).stdout.strip()) for _ in range(fresh))
         start = time.perf_counter()
         compare(variant, parse_overrides(DEFAULT_CHANGES[variant]), hands=100)
         warm = time.perf_counter() - start
@@ -117,7 +121,8 @@ def whatif_table() -> None:
         compare(variant, parse_overrides(DEFAULT_CHANGES[variant]), hands=100)
         again = time.perf_counter() - start
         name = f"{variant.value} ({DEFAULT_CHANGES[variant]})"
-        print(f"{name:<52} {cold:14.2f} {warm:8.2f} {again:8.2f}")
+        cold = f"{statistics.median(colds):.2f} ({colds[0]:.2f}-{colds[-1]:.2f})"
+        print(f"{name:<52} {cold:>20} {warm:8.2f} {again:8.2f}")
 
 
 def cluster_table(workers: int, hands: int, seed: int) -> None:
@@ -157,10 +162,12 @@ def main() -> None:
                         help="also time a Dask LocalCluster of N worker processes")
     parser.add_argument("--cluster-hands", type=int, default=1000)
     parser.add_argument("--skip-whatif", action="store_true")
+    parser.add_argument("--fresh", type=int, default=5, metavar="N",
+                        help="fresh processes per game for the what-if (default 5)")
     args = parser.parse_args()
     bots_table(args.hands, args.warmup, args.seed)
     if not args.skip_whatif:
-        whatif_table()
+        whatif_table(args.fresh)
     if args.cluster:
         cluster_table(args.cluster, args.cluster_hands, args.seed)
 

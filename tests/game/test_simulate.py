@@ -23,6 +23,7 @@ from tutor.game.simulate import (
     play_chunk,
     play_hand,
     simulate,
+    simulate_pair,
 )
 from tutor.game.variants import hooks_for
 
@@ -70,6 +71,23 @@ def test_progress_moves_on_every_hand_in_one_process() -> None:
     seen: list[tuple[int, int]] = []
     simulate("hangzhou", 7, seed=1, workers=1, progress=lambda d, t: seen.append((d, t)))
     assert seen == [(i, 7) for i in range(1, 8)]
+
+
+@pytest.mark.parametrize(("variant", "change"), [
+    (Variant.HUANGYAN, {"live_tile_stage_threshold": 30}),
+    (Variant.HANGZHOU, {"base_from_other": 2}),
+    (Variant.GUIYANG, {"plain_discard_win_needs_kong": False}),
+])
+def test_a_pair_of_runs_is_two_separate_runs(variant: Variant, change: dict[str, object]) -> None:
+    """Playing each seed under both rulesets in turn (the caches then hold the deal) gives what
+    two separate runs give, hand by hand, with progress after every hand."""
+    seen: list[tuple[int, int]] = []
+    base, changed = simulate_pair(variant, 12, 40, ("sensible", "random"), change,
+                                  progress=lambda d, t: seen.append((d, t)))
+    assert base == simulate(variant, 12, 40, ("sensible", "random"), {}, workers=1)
+    assert changed == simulate(variant, 12, 40, ("sensible", "random"), change, workers=1)
+    assert base.details and changed.details and base != changed
+    assert seen == [(i, 24) for i in range(1, 25)]
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [

@@ -435,12 +435,15 @@ def _seven_mask(natural: bytes, pairs: int, odd: int) -> int:
 
 #: what :func:`_contenders` found, by the hand's limits (``_Reading.context``), its 14 tiles and
 #: the kinds it may discard: the same key gives the same answer, so it is shared by all seats and
-#: hands (the what-if study plays each deal twice); bounded
-_CONTENDERS: dict[bytes, tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]] = {}
+#: hands. Small on purpose: it pays when a deal is played again right away (the what-if study
+#: plays each seed under both rulesets in turn) and stays cheap in a long simulation, where a
+#: hand seldom comes back (a large cache cost more than it saved there)
+_CONTENDERS: dict[bytes, tuple[tuple[tuple[int, int], ...], bytes, int]] = {}
+_CONTENDERS_SIZE = 2_048
 
 
 def _contenders(reading: _Reading, candidates: list[int]
-                ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]:
+                ) -> tuple[tuple[tuple[int, int], ...], bytes, int]:
     """The discards among ``candidates`` with the lowest shanten (after the dead-wait rule),
     each with the mask of the kinds that improve the hand after it (-1 when it is the only
     one: no need to count), the copies held of each kind (melds included), and the joker's bit
@@ -465,7 +468,7 @@ def _contenders(reading: _Reading, candidates: list[int]
     held = reading.held
     joker = reading.joker
     joker_bit = 1 << joker if joker is not None and held[joker] < 4 else 0
-    return tuple(contenders), tuple(held), joker_bit
+    return tuple(contenders), bytes(held), joker_bit
 
 
 class SensibleBot:
@@ -517,7 +520,7 @@ class SensibleBot:
         if found is None:
             reading.analyse()
             found = _contenders(reading, candidates)
-            if len(_CONTENDERS) >= 100_000:
+            if len(_CONTENDERS) >= _CONTENDERS_SIZE:
                 _CONTENDERS.clear()
             _CONTENDERS[key] = found
         contenders, held, joker_bit = found

@@ -30,7 +30,7 @@ from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
 
 __all__ = ["EXECUTORS", "MAX_HANDS", "MAX_SEED", "HandSummary", "SimulationError", "Summary",
-           "check_bots", "cpu_count", "play_chunk", "play_hand", "simulate"]
+           "check_bots", "cpu_count", "play_chunk", "play_hand", "simulate", "simulate_pair"]
 
 #: The most hands one run may play (ten million: a million-hand what-if fits ten times over).
 MAX_HANDS = 10_000_000
@@ -309,6 +309,30 @@ def simulate(variant: Variant | str, hands: int, seed: int = 0,
             size = chunk or max(1, min(500, hands // (workers * 8)))
             _run_pool(job, seed, hands, size, workers, tally, progress)
     return tally.summary(v, seed, names)
+
+
+def simulate_pair(variant: Variant | str, hands: int, seed: int = 0,
+                  bots: Sequence[str] = ("sensible",), overrides: dict[str, Any] | None = None,
+                  progress: Callable[[int, int], None] | None = None
+                  ) -> tuple[Summary, Summary]:
+    """:func:`simulate` under the default rules and under ``overrides``, in this process, the
+    two plays of each seed one right after the other, so the second meets a deal while the
+    bots' caches still hold what they worked out about it. The two summaries are those of two
+    separate runs (a test compares them); ``progress(done, 2 * hands)`` after every hand."""
+    v = _variant(variant)
+    hands = _whole(hands, "hands", 1, MAX_HANDS)
+    seed = _whole(seed, "seed", -MAX_SEED, MAX_SEED)
+    names = check_bots(bots)
+    runs = [(hooks_for(v, {}), _Tally(keep=hands <= KEEP_DETAILS)),
+            (hooks_for(v, dict(overrides or {})), _Tally(keep=hands <= KEEP_DETAILS))]
+    done = 0
+    for s in range(seed, seed + hands):
+        for hooks, tally in runs:
+            tally.add(_summarise(_play(hooks, s, names)))
+            done += 1
+            if progress:
+                progress(done, 2 * hands)
+    return runs[0][1].summary(v, seed, names), runs[1][1].summary(v, seed, names)
 
 
 def _run_here(job: Job, seed: int, hands: int, tally: _Tally,

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.core.variant import Variant
-from tutor.game.simulate import Summary, simulate
+from tutor.game.simulate import Summary, simulate_pair
 from tutor.game.variants import hooks_for
 from tutor.rulesets import parse_assignments
 
@@ -149,18 +149,11 @@ class Comparison:
 def compare(variant: Variant | str, overrides: Mapping[str, Any], *, hands: int = 200,
             seed: int = 0, bots: Sequence[str] = ("sensible",),
             progress: Callable[[int, int], None] | None = None) -> Comparison:
-    """Simulate ``hands`` hands under the defaults and under ``overrides`` (in this process;
+    """Simulate ``hands`` hands under the defaults and under ``overrides`` (in this process,
+    each seed under both in turn: see :func:`tutor.game.simulate.simulate_pair`;
     ``progress(done, 2 * hands)`` is called after every hand)."""
     v = Variant.parse(variant)
     changes = dict(overrides)
     hooks_for(v, changes)  # refuse a bad rule before playing anything
-    total = 2 * hands
-
-    def step(offset: int) -> Callable[[int, int], None] | None:
-        if progress is None:
-            return None
-        return lambda done, _n: progress(offset + done, total)
-
-    base = simulate(v, hands, seed, bots, {}, workers=1, progress=step(0))
-    changed = simulate(v, hands, seed, bots, changes, workers=1, progress=step(hands))
+    base, changed = simulate_pair(v, hands, seed, bots, changes, progress=progress)
     return Comparison(v, changes, base, changed)

@@ -95,7 +95,7 @@ _ORDER = {p: i for i, p in enumerate(Pattern)}
 
 #: pattern_of's results by the hand's tiles and melds, the winning tile and the rules: a game
 #: asks for the same hand more than once (may a discard win be refused, then its settlement),
-#: and a what-if replays the same deals. Values only, so the cache is shared; bounded.
+#: and a what-if plays each deal twice in a row. Values only, so the cache is shared; small.
 _RESULTS: dict[tuple[bytes, tuple[Meld, ...], Tile | None, GuiyangRules], PatternResult] = {}
 
 
@@ -106,7 +106,7 @@ def pattern_of(hand: Hand, rules: GuiyangRules = GUIYANG_RULES, *,
     found = _RESULTS.get(key)
     if found is None:
         found = _pattern_of(hand, rules, winning_tile)
-        if len(_RESULTS) >= 20_000:
+        if len(_RESULTS) >= 1_024:
             _RESULTS.clear()
         _RESULTS[key] = found
     return found

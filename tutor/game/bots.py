@@ -234,7 +234,7 @@ class _Reading:
         found = _SHAPES.get(self.context + key)
         if found is None:
             found = self._shape(i, key[:34])
-            if len(_SHAPES) >= 200_000:
+            if len(_SHAPES) >= 20_000:
                 _SHAPES.clear()
             _SHAPES[self.context + key] = found
         return found
@@ -289,7 +289,9 @@ class _Reading:
 
 #: what :meth:`_Reading.shape` found, by the limits of the hand (see ``_Reading.context``) and
 #: its 13 tiles: the same limits and tiles give the same answer, so the cache is shared by all
-#: seats and hands (a replayed hand, as in the what-if study, is not analysed again); bounded
+#: seats and hands (a replayed hand, as in the what-if study, is not analysed again). Bounded
+#: at 20,000: whole hands seldom come back except when a deal is replayed right away, and a
+#: larger cache only grew the memory of long simulations
 _SHAPES: dict[bytes, tuple[int, int]] = {}
 _VARIANT_BYTE = {v: bytes((n,)) for n, v in enumerate(Variant)}
 

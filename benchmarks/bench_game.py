@@ -11,8 +11,8 @@ Dask cluster, all in one run.
    plays the same number of hands with its random agents in the same process. Our hand-analysis
    tables fill as hands are played, so each row follows ``--warmup`` hands of its own (0: time
    it cold).
-   The "again" column plays the same hands a second time: every cache entry they need is then
-   filled (the bots' and the engine's caches, and the suit tables that do not ship).
+   The "again" column plays the same hands a second time: the suit tables and the suit-level
+   caches then hold what they need (the caches of whole hands are small: recent hands only).
 2. The what-if widget's default: 100 hands under the defaults and 100 under the game's default
    change (:data:`tutor.study.whatif.DEFAULT_CHANGES`), sensible bots, wall time, in a fresh
    process (imports included, bytecode compiled as an installed package has it; empty caches:
@@ -81,7 +81,7 @@ def rlcard_random(hands: int, seed: int) -> float | None:
 def bots_table(hands: int, warmup: int, seed: int) -> None:
     peer = rlcard_random(hands, seed)
     print(f"Full hands: {hands} hands per row after {warmup} warm-up hands, one core, CPU time;")
-    print("'again': the same hands a second time (every table entry they need is filled)")
+    print("'again': the same hands a second time (tables and suit-level caches filled)")
     print(f"{'engine':<40} {'ms/hand':>8} {'hands/s':>8} {'vs RLCard':>10} {'again':>7}")
     if peer is not None:
         print(f"{'RLCard mahjong, random agents':<40} {peer * 1000:8.2f} {1 / peer:8.1f} "

@@ -109,6 +109,25 @@ function mtClear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
 
+// A view's frame: a root div of classes `cls` in `el`, drawn by `draw(root)` now and again
+// whenever one of the traits `names` changes (once after an update that changes several);
+// returns the clean-up that anywidget calls when the view goes.
+function mtMount(model, el, cls, names, draw) {
+  const root = mtEl("div", cls);
+  el.appendChild(root);
+  const redraw = () => { mtClear(root); draw(root); };
+  mtEnsureSprite(model);
+  redraw();
+  let pending = false;
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    Promise.resolve().then(() => { pending = false; redraw(); });
+  };
+  for (const name of names) model.on(`change:${name}`, schedule);
+  return () => { for (const name of names) model.off(`change:${name}`, schedule); };
+}
+
 // Text with tile codes ("discard 3m", "chow 345p") drawn as small tiles inline.
 function mtRich(text, joker) {
   const out = document.createDocumentFragment();

@@ -45,10 +45,8 @@ function mtMoment(model, moment, panel) {
 }
 
 function renderReview(model, el) {
-  const root = mtEl("div", "mt-root mt-review");
-  el.appendChild(root);
-  const draw = () => {
-    mtClear(root);
+  const names = ["panel", "current", "message", "message_kind", "_ack"];
+  return mtMount(model, el, "mt-root mt-review", names, (root) => {
     const panel = model.get("panel");
     const message = model.get("message");
     if (!panel || !panel.counts) {
@@ -100,18 +98,7 @@ function renderReview(model, el) {
     root.appendChild(list);
     const current = list.querySelector(".mt-review-current");
     if (current) requestAnimationFrame(() => current.scrollIntoView({block: "nearest"}));
-  };
-  mtEnsureSprite(model);
-  draw();
-  let pending = false;
-  const schedule = () => {
-    if (pending) return;
-    pending = true;
-    Promise.resolve().then(() => { pending = false; draw(); });
-  };
-  const names = ["panel", "current", "message", "message_kind", "_ack"];
-  for (const name of names) model.on(`change:${name}`, schedule);
-  return () => { for (const name of names) model.off(`change:${name}`, schedule); };
+  });
 }
 
 export default {

@@ -232,10 +232,10 @@ function mtSide(model, table) {
 }
 
 function renderTable(model, el) {
-  const root = mtEl("div", "mt-root mt-table");
-  el.appendChild(root);
-  const draw = () => {
-    mtClear(root);
+  // one update changes several traits at once: mtMount draws once after all of them
+  const names = ["table", "highlight_tiles", "played_tiles", "preferred_tiles", "suggest", "hint", "message", "message_kind", "result",
+                 "can_undo", "mode", "_ack"];
+  return mtMount(model, el, "mt-root mt-table", names, (root) => {
     const table = model.get("table");
     if (!table || !table.seats) return;
     root.dataset.variant = table.variant;
@@ -271,20 +271,7 @@ function renderTable(model, el) {
     board.appendChild(left);
     board.appendChild(mtSide(model, table));
     root.appendChild(board);
-  };
-  mtEnsureSprite(model);
-  draw();
-  // one update changes several traits at once: draw once after all of them
-  let pending = false;
-  const schedule = () => {
-    if (pending) return;
-    pending = true;
-    Promise.resolve().then(() => { pending = false; draw(); });
-  };
-  const names = ["table", "highlight_tiles", "played_tiles", "preferred_tiles", "suggest", "hint", "message", "message_kind", "result",
-                 "can_undo", "mode", "_ack"];
-  for (const name of names) model.on(`change:${name}`, schedule);
-  return () => { for (const name of names) model.off(`change:${name}`, schedule); };
+  });
 }
 
 export default {

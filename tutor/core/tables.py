@@ -265,14 +265,15 @@ class SuitTable:
     """Cost-vector ids and the ranks that lower a cost, for one kind of suit: its rank limits
     and whether chows exist (not for honors)."""
 
-    __slots__ = ("_empty", "_local", "_lowering", "_most", "_name", "_packed", "_terms", "chows",
-                 "ids", "limits", "room")
+    __slots__ = ("_empty", "_local", "_lowering", "_most", "_name", "_packed", "_ranks", "_terms",
+                 "chows", "ids", "limits", "room")
 
     def __init__(self, limits: bytes, chows: bool) -> None:
         self.limits = limits
         self.chows = chows
         self.ids: dict[bytes, int] = {}
         self._lowering: dict[tuple[bytes, int, int], tuple[int, int]] = {}
+        self._ranks: dict[tuple[bytes, tuple[int, ...]], int] = {}
         # a drawn tile can add a copy only below the limit and below four
         self.room = caps_of(limits)
         self._packed: bytes | None = None
@@ -350,35 +351,52 @@ class SuitTable:
 
     def lowering(self, counts: bytes, rest: int, target: int) -> tuple[int, int]:
         """With the other suits' vector ``rest``: the best cost of entry ``target`` of the
-        whole hand, and the ranks of this suit whose draw lowers it (a bit mask)."""
+        whole hand, and the ranks of this suit whose draw lowers it (a bit mask).
+
+        Answers are cached by the question; behind that, the ranks by what they depend on:
+        ``counts`` and which of its entries are optimal (a drawn tile lowers an entry by at most
+        one, so the total drops exactly when an optimal entry drops), which one pattern shares
+        with many other suits."""
         key = (counts, rest, target)
         found = self._lowering.get(key)
         if found is None:
             own = self.id(counts)
             best, entries = optimal_entries(own, rest, target)
             ranks = 0
-            if entries:
-                base = _VECTORS[own]
-                packed = self._packed
-                near = self._neighbours(counts) if packed is not None else [-1] * len(counts)
-                room = self.room
-                for r in range(len(counts)):
-                    if counts[r] >= room[r]:
-                        continue
-                    if near[r] >= 0:
-                        better = _VECTORS[self._local[packed[near[r]]]]  # type: ignore[index]
-                    else:
-                        more = bytearray(counts)
-                        more[r] += 1
-                        better = _VECTORS[self.id(bytes(more))]
-                    for k in entries:
-                        if better[k] < base[k]:
-                            ranks |= 1 << r
-                            break
+            if entries:  # else the hand can never be complete
+                ranks_key = (counts, entries)
+                ranks = self._ranks.get(ranks_key, -1)
+                if ranks < 0:
+                    ranks = self._lowering_ranks(counts, own, entries)
+                    if len(self._ranks) < 1_000_000:
+                        self._ranks[ranks_key] = ranks
             found = (best, ranks)
             if len(self._lowering) < 1_000_000:
                 self._lowering[key] = found
         return found
+
+    def _lowering_ranks(self, counts: bytes, own: int, entries: tuple[int, ...]) -> int:
+        """The ranks whose draw lowers one of ``entries`` of the pattern ``counts`` (id
+        ``own``)."""
+        ranks = 0
+        base = _VECTORS[own]
+        packed = self._packed
+        near = self._neighbours(counts) if packed is not None else [-1] * len(counts)
+        room = self.room
+        for r in range(len(counts)):
+            if counts[r] >= room[r]:
+                continue
+            if near[r] >= 0:
+                better = _VECTORS[self._local[packed[near[r]]]]  # type: ignore[index]
+            else:
+                more = bytearray(counts)
+                more[r] += 1
+                better = _VECTORS[self.id(bytes(more))]
+            for k in entries:
+                if better[k] < base[k]:
+                    ranks |= 1 << r
+                    break
+        return ranks
 
 
 _TABLES: dict[tuple[bytes, bool], SuitTable] = {}

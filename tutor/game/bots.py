@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from tutor.core.hand import Meld
-from tutor.core.tables import INF, SuitTable, conv_id, optimal_entries, suit_table, vector
+from tutor.core.tables import INF, SuitTable, conv_id, suit_table, vector
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
@@ -258,7 +258,7 @@ class _Reading:
         best = min(std, seven)
         mask = 0
         if std == best:
-            low, ranks = _lowering(self.tables[s], smaller, own, self.rests[s], target)
+            low, ranks = self.tables[s].lowering(smaller, self.rests[s], target)
             rest = self._others(s, own) if low < INF else -1
             mask = ranks << _OFFSETS[s] | rest if rest >= 0 else 0
         if seven == best:
@@ -274,11 +274,10 @@ class _Reading:
         if found is None:
             found = 0
             convs = self.convs[s]
-            tables, suits, ids, target = self.tables, self.suits, self.ids, self.target
+            tables, suits, target = self.tables, self.suits, self.target
             for t in range(4):
                 if t != s:
-                    best, part = _lowering(tables[t], suits[t], ids[t], conv_id(own, convs[t]),
-                                           target)
+                    best, part = tables[t].lowering(suits[t], conv_id(own, convs[t]), target)
                     if best >= INF:  # the hand can never be complete
                         found = -1
                         break
@@ -333,10 +332,6 @@ def _after(minus: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
     return found
 
 
-#: per suit table, the improving ranks by (suit pattern, optimal entries) (see :func:`_lowering`)
-_RANKS: dict[SuitTable, dict[tuple[bytes, tuple[int, ...]], int]] = {}
-
-
 _Key = TypeVar("_Key")
 _Value = TypeVar("_Value")
 
@@ -355,24 +350,6 @@ def _table_cache(caches: dict[SuitTable, dict[_Key, _Value]], table: SuitTable
     elif len(cache) >= 50_000:
         cache.clear()
     return cache
-
-
-def _lowering(table: SuitTable, piece: bytes, own: int, rest: int, target: int
-              ) -> tuple[int, int]:
-    """``table.lowering(piece, rest, target)`` (``own``: the id of ``piece``): the hand's best
-    cost and the ranks of this suit whose draw lowers it. The ranks depend only on the piece
-    and on which of its entries are optimal: a drawn tile lowers an entry by at most one, so
-    the total drops exactly when an optimal entry of the piece drops. They are cached by
-    (table, piece, optimal entries), which the same piece shares with many other suits
-    (bounded)."""
-    best, entries = optimal_entries(own, rest, target)
-    if not entries:  # the hand can never be complete
-        return best, 0
-    cache = _table_cache(_RANKS, table)
-    ranks = cache.get((piece, entries))
-    if ranks is None:
-        ranks = cache[(piece, entries)] = table.lowering(piece, rest, target)[1]
-    return best, ranks
 
 
 #: per suit table, the minus ids of each suit pattern (see :func:`_minus_ids`)

@@ -265,8 +265,8 @@ class SuitTable:
     """Cost-vector ids and the ranks that lower a cost, for one kind of suit: its rank limits
     and whether chows exist (not for honors)."""
 
-    __slots__ = ("_empty", "_local", "_lowering", "_most", "_name", "_packed", "_ranks", "_terms",
-                 "chows", "ids", "limits", "room")
+    __slots__ = ("_empty", "_local", "_lowering", "_minus", "_most", "_name", "_packed", "_ranks",
+                 "_terms", "chows", "ids", "limits", "room")
 
     def __init__(self, limits: bytes, chows: bool) -> None:
         self.limits = limits
@@ -274,6 +274,7 @@ class SuitTable:
         self.ids: dict[bytes, int] = {}
         self._lowering: dict[tuple[bytes, int, int], tuple[int, int]] = {}
         self._ranks: dict[tuple[bytes, tuple[int, ...]], int] = {}
+        self._minus: dict[bytes, tuple[int, ...]] = {}
         # a drawn tile can add a copy only below the limit and below four
         self.room = caps_of(limits)
         self._packed: bytes | None = None
@@ -347,6 +348,24 @@ class SuitTable:
             else:
                 found = intern(costs(counts, self.limits, self.chows))
             self.ids[counts] = found
+        return found
+
+    def minus_ids(self, counts: bytes) -> tuple[int, ...]:
+        """Per rank, the id of ``counts`` with one tile of that rank taken away (-1 where there
+        is none): what each discard from this suit leaves (cached, bounded)."""
+        found = self._minus.get(counts)
+        if found is None:
+            ids = []
+            for r, n in enumerate(counts):
+                if n:
+                    smaller = bytearray(counts)
+                    smaller[r] -= 1
+                    ids.append(self.id(bytes(smaller)))
+                else:
+                    ids.append(-1)
+            found = tuple(ids)
+            if len(self._minus) < 200_000:
+                self._minus[counts] = found
         return found
 
     def lowering(self, counts: bytes, rest: int, target: int) -> tuple[int, int]:

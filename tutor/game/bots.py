@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol
 
 from tutor.core.hand import Meld
 from tutor.core.tables import INF, SuitTable, conv_id, suit_table, vector
@@ -176,7 +176,7 @@ class _Reading:
             if piece != self.suits[s]:
                 self.suits[s] = piece
                 self.ids[s] = self.tables[s].id(piece)
-                self.minus[s] = _minus_ids(self.tables[s], piece)
+                self.minus[s] = self.tables[s].minus_ids(piece)
         held = list(self.counts)
         if self.melds:
             for k, n in enumerate(self.melded):
@@ -320,7 +320,7 @@ _AFTER: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
 
 def _after(minus: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
     """Per rank of a suit, the hand's missing count (entry ``target``) after one tile of that
-    rank leaves the suit, given the suit's ``minus`` ids (:func:`_minus_ids`) and the other
+    rank leaves the suit, given the suit's ``minus`` ids (:meth:`SuitTable.minus_ids`) and the other
     suits' vector ``rest`` (INF where the suit has no tile of that rank; cached, bounded)."""
     key = (minus, rest, target)
     found = _AFTER.get(key)
@@ -329,48 +329,6 @@ def _after(minus: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
         if len(_AFTER) >= 200_000:
             _AFTER.clear()
         _AFTER[key] = found
-    return found
-
-
-_Key = TypeVar("_Key")
-_Value = TypeVar("_Value")
-
-
-def _table_cache(caches: dict[SuitTable, dict[_Key, _Value]], table: SuitTable
-                 ) -> dict[_Key, _Value]:
-    """The cache of ``table`` in ``caches``, a cache per suit table. Kept per table so that
-    the keys hold only bytes and numbers: the garbage collector stops visiting them, where a
-    key holding the table itself would be visited at every full collection. Bounded: at most
-    512 tables, 50,000 entries each (a full cache starts again empty)."""
-    cache = caches.get(table)
-    if cache is None:
-        if len(caches) >= 512:
-            caches.clear()
-        cache = caches[table] = {}
-    elif len(cache) >= 50_000:
-        cache.clear()
-    return cache
-
-
-#: per suit table, the minus ids of each suit pattern (see :func:`_minus_ids`)
-_MINUS: dict[SuitTable, dict[bytes, tuple[int, ...]]] = {}
-
-
-def _minus_ids(table: SuitTable, piece: bytes) -> tuple[int, ...]:
-    """Per rank, the cost-vector id of the suit ``piece`` with one tile of that rank taken
-    away (-1 where there is none)."""
-    cache = _table_cache(_MINUS, table)
-    found = cache.get(piece)
-    if found is None:
-        ids = []
-        for r, n in enumerate(piece):
-            if n:
-                smaller = bytearray(piece)
-                smaller[r] -= 1
-                ids.append(table.id(bytes(smaller)))
-            else:
-                ids.append(-1)
-        found = cache[piece] = tuple(ids)
     return found
 
 

@@ -15,7 +15,7 @@ from tutor.core.value import Value
 from tutor.core.variant import Variant
 from tutor.errors import HandError
 
-__all__ = ["Hand", "Meld", "MeldKind"]
+__all__ = ["Hand", "Meld", "MeldKind", "melded_counts"]
 
 _index = attrgetter("index")
 
@@ -155,6 +155,15 @@ def _meld_problem(kind: MeldKind, tiles: tuple[Tile, ...]) -> str:
     if len(tiles) != 4 or not same:
         return "a kong is four identical tiles"
     return ""
+
+
+def melded_counts(melds: Iterable[Meld]) -> bytes:
+    """How many copies of each of the 34 kinds ``melds`` hold."""
+    melded = bytearray(34)
+    for meld in melds:
+        for t in meld.tiles:
+            melded[t.index] += 1
+    return bytes(melded)
 
 
 class Hand(Value):

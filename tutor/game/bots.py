@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol
 
-from tutor.core.hand import Meld
+from tutor.core.hand import Meld, melded_counts
 from tutor.core.tables import INF, SuitTable, conv_id, suit_table, vector
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
@@ -155,11 +155,7 @@ class _Reading:
         self.natural = bytes(natural)
         self.hand = self.natural + bytes((self.jokers,))
         if melds != self.melds:
-            melded = bytearray(34)
-            for meld in melds:
-                for t in meld.tiles:
-                    melded[t.index] += 1
-            self.melded = bytes(melded)
+            self.melded = melded_counts(melds)
             self.tables = _tables(self.melded, self.joker)
             self.melds = melds
             self.target = 2 * (4 - len(melds)) + 1

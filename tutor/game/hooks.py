@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tutor.core.hand import Meld, MeldKind
+from tutor.core.hand import Meld, MeldKind, melded_counts
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import winning_mask
@@ -30,20 +30,11 @@ _WINNING: dict[Variant, dict[tuple[bytes, bytes, int, bool], int]] = {v: {} for 
 _NONE_MELDED = bytes(34)
 
 
-def _melded(melds: list[Meld]) -> bytes:
-    """How many copies of each kind the melds hold."""
-    melded = bytearray(34)
-    for meld in melds:
-        for t in meld.tiles:
-            melded[t.index] += 1
-    return bytes(melded)
-
-
 def _winning(variant: Variant, counts: bytes, melds: list[Meld], fifth: bool = True) -> int:
     """Bit mask of the tiles that complete a 13-tile hand (the joker included in Hangzhou),
     cached by the hand's tiles. ``fifth``: a joker may stand for a fifth copy."""
     cache = _WINNING[variant]
-    key = (counts, _melded(melds) if melds else _NONE_MELDED, len(melds), fifth)
+    key = (counts, melded_counts(melds) if melds else _NONE_MELDED, len(melds), fifth)
     found = cache.get(key)
     if found is None:
         if sum(counts) + 3 * len(melds) != 13:

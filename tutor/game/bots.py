@@ -42,8 +42,6 @@ _SUIT_OF = tuple(min(i // 9, 3) for i in range(34))
 _JOKER = {v: (v.joker.index if v.joker is not None else None) for v in Variant}
 _NATURAL = {v: sum(1 << t.index for t in v.natural_kinds) for v in Variant}
 _WINS = (ActionKind.WIN, ActionKind.ROB, ActionKind.SELF_DRAW, ActionKind.SPECIAL_WIN)
-_PASS = PASS
-_DISCARD = DISCARDS
 
 
 class BotError(TutorError, ValueError):
@@ -458,7 +456,7 @@ class SensibleBot:
             _CONTENDERS[key] = found
         contenders, held, joker_bit = found
         if len(contenders) == 1:
-            return _DISCARD[contenders[0][0]]
+            return DISCARDS[contenders[0][0]]
         # then the most tiles left that improve the hand, then the lowest kind
         left = _unseen(view, held)
         packed = _pack(left)
@@ -468,13 +466,13 @@ class SensibleBot:
             count = _tiles_left(mask, left) if packed is None else _packed_left(mask, packed)
             if (-count, i) < best:
                 best = (-count, i)
-        return _DISCARD[best[1]]
+        return DISCARDS[best[1]]
 
     def _claim(self, view: PlayerView) -> Action:
         pong = [a for a in view.legal if a.kind in (ActionKind.PONG, ActionKind.OPEN_KONG)]
         offer = view.offer
         if not pong or offer is None or sum(view.counts) + 3 * len(view.melds) != 13:
-            return _PASS
+            return PASS
         counts = list(view.counts)
         counts[offer.index] += 1
         reading = self._read(view, tuple(counts))
@@ -482,7 +480,7 @@ class SensibleBot:
         if before == 0 and not reading.shape(offer.index)[1]:
             before = 1
         after = _least_shanten(reading, [i for i, n in enumerate(counts) if n])
-        return pong[0] if after < before else _PASS
+        return pong[0] if after < before else PASS
 
 
 class PlainSensibleBot(SensibleBot):
@@ -505,7 +503,7 @@ class PlainSensibleBot(SensibleBot):
         if view.stage is not None:
             safe = view.discarded_kinds()
             ranked = [o for o in ranked if o.discard in safe] or ranked
-        return _DISCARD[ranked[0].discard.index]
+        return DISCARDS[ranked[0].discard.index]
 
     def _claim(self, view: PlayerView) -> Action:
         from tutor.core.waits import efficiency, shanten
@@ -516,7 +514,7 @@ class PlainSensibleBot(SensibleBot):
             after = efficiency(view.hand.add(view.offer), view.variant)
             if min(o.shanten for o in after.options) < before:
                 return pong[0]
-        return _PASS
+        return PASS
 
 
 def _least_shanten(reading: _Reading, kinds: list[int]) -> int:

@@ -261,6 +261,13 @@ def _chunks(seed: int, hands: int, size: int) -> Iterator[tuple[int, int]]:
         yield seed + offset, min(size, hands - offset)
 
 
+def _run_args(variant: Variant | str, hands: int, seed: int, bots: Sequence[str]
+              ) -> tuple[Variant, int, int, tuple[str, ...]]:
+    """A run's variant, hands, seed and bot names, checked (SimulationError otherwise)."""
+    return (_variant(variant), _whole(hands, "hands", 1, MAX_HANDS),
+            _whole(seed, "seed", -MAX_SEED, MAX_SEED), check_bots(bots))
+
+
 def simulate(variant: Variant | str, hands: int, seed: int = 0,
              bots: Sequence[str] = ("sensible",), overrides: dict[str, Any] | None = None,
              workers: int | None = None, progress: Callable[[int, int], None] | None = None,
@@ -274,10 +281,7 @@ def simulate(variant: Variant | str, hands: int, seed: int = 0,
     scheduler at ``scheduler`` (for example ``"tcp://10.0.0.5:8786"``); every worker there needs
     this package installed. The result depends only on the variant, hands, seed, bots and
     rules, never on the executor, the workers or the chunk size."""
-    v = _variant(variant)
-    hands = _whole(hands, "hands", 1, MAX_HANDS)
-    seed = _whole(seed, "seed", -MAX_SEED, MAX_SEED)
-    names = check_bots(bots)
+    v, hands, seed, names = _run_args(variant, hands, seed, bots)
     if executor not in EXECUTORS:
         raise SimulationError(f"executor must be {' or '.join(EXECUTORS)}, "
                               f"not {str(executor)[:40]!r}")
@@ -319,10 +323,7 @@ def simulate_pair(variant: Variant | str, hands: int, seed: int = 0,
     two plays of each seed one right after the other, so the second meets a deal while the
     bots' caches still hold what they worked out about it. The two summaries are those of two
     separate runs (a test compares them); ``progress(done, 2 * hands)`` after every hand."""
-    v = _variant(variant)
-    hands = _whole(hands, "hands", 1, MAX_HANDS)
-    seed = _whole(seed, "seed", -MAX_SEED, MAX_SEED)
-    names = check_bots(bots)
+    v, hands, seed, names = _run_args(variant, hands, seed, bots)
     runs = [(hooks_for(v, {}), _Tally(keep=hands <= KEEP_DETAILS)),
             (hooks_for(v, dict(overrides or {})), _Tally(keep=hands <= KEEP_DETAILS))]
     done = 0

@@ -30,7 +30,6 @@ from tutor.game.wall import Wall, break_position
 
 __all__ = ["Chance", "Event", "HandState", "Outcome", "Phase", "PlayerState", "WinKind"]
 
-_PASS = PASS
 _OTHERS = {s: (s.next(1), s.next(2), s.next(3)) for s in Wind}
 
 Seat = Wind
@@ -224,7 +223,7 @@ class HandState:
             return tuple(actions)
         seat = self.current_actor()
         assert seat is not None
-        return tuple(sorted((*self.offers[seat], _PASS), key=_action_key))
+        return tuple(sorted((*self.offers[seat], PASS), key=_action_key))
 
     def _own_turn_actions(self, seat: Seat) -> list[Action]:
         player = self.players[seat]

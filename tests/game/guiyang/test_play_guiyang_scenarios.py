@@ -275,8 +275,9 @@ def test_an_added_kong_goes_ahead_when_nobody_robs() -> None:
                   "N": ROB_N}, draws="8p 8s 6m 7p", replacements="9m")
     play(state, "E discard 7p", "S pong 7p", "S discard 9s", "W discard 8p", "N discard 8s",
          "E discard 6m", "S added-kong 7p", "W pass")
-    # declining to rob is declining a win: West may not win on another's tile until it draws
-    assert [e.seat for e in state.events if e.kind == "wins blocked"] == [W]
+    # robbing is not a discard win: declining it blocks nothing
+    assert not any(e.kind == "wins blocked" for e in state.events)
+    assert not _tracker(state).win_blocked
     assert state.phase is Phase.ACT and state.turn == S and state.players[S].drawn == T("9m")
     assert [m.kind for m in state.players[S].melds] == [MeldKind.ADDED_KONG]
 
@@ -314,6 +315,64 @@ def test_declined_win_blocks_discard_wins_until_the_next_draw() -> None:
     assert state.phase is Phase.CLAIM and ActionKind.WIN in kinds(state)
     play(state, "N win 5s")
     assert state.outcome is not None and state.outcome.winners == (N,)
+
+
+# North: 111p 234p 999p 33p 67p, a pure suit (10: no kong needed) waiting on 5p or 8p; South
+# holds a pair of 5p to pong; West and East hold the single 5p and 8p they discard.
+BLOCK_N = "1p 1p 1p 2p 3p 4p 9p 9p 9p 3p 3p 6p 7p"
+BLOCK_S = "5p 5p 1m 3m 5m 7m 9m 1s 3s 5s 7s 9s 2m"
+BLOCK_W = "5p 4m 6m 8m 2s 4s 6s 8s 1p 2p 4p 6p 7p"
+BLOCK_E = "8p 2m 4m 6m 8m 2s 4s 6s 8s 9s 3m 2p 4p 6p"
+#: North declines a win on West's 5p, South pongs it; the round goes by (North draws, lifting
+#: the block); East discards 8p (or, in ``QUIET``, the 3s it drew); South draws the fourth 5p
+BLOCK_MOVES = ("E discard 2m", "S discard 5m", "W discard 5p", "N pass", "S pong 5p",
+               "S discard 1m", "W discard 9m", "N discard 1s")
+BLOCK_DRAWS = "5m 7m 9m 1s 3s 5p"
+
+
+def _tracker(state: HandState) -> GuiyangTracker:
+    assert isinstance(state.tracker, GuiyangTracker)
+    return state.tracker
+
+
+def _block_deal(replacements: str = "7s") -> HandState:
+    state = deal({"E": BLOCK_E, "S": BLOCK_S, "W": BLOCK_W, "N": BLOCK_N},
+                 draws=BLOCK_DRAWS, replacements=replacements)
+    play(state, *BLOCK_MOVES[:3])
+    assert state.offers == {N: (Action(ActionKind.WIN, T("5p")),),
+                            S: (Action(ActionKind.PONG, T("5p")),)}
+    play(state, *BLOCK_MOVES[3:])
+    assert not _tracker(state).win_blocked  # North's draw lifted the block
+    return state
+
+
+def test_a_declined_discard_win_does_not_block_robbing_a_kong() -> None:
+    """Issue scenario: North passes a win on East's 8p, South adds a kong of 5p: North may
+    still rob it (robbing a kong is not a discard win)."""
+    state = _block_deal()
+    play(state, "E discard 8p", "N pass")
+    assert N in _tracker(state).win_blocked
+    play(state, "S added-kong 5p")
+    assert state.phase is Phase.ROB and state.offers == {N: (Action(ActionKind.ROB, T("5p")),)}
+    play(state, "N rob 5p")
+    outcome = state.outcome
+    assert outcome is not None and outcome.how is WinKind.ROBBING and outcome.winners == (N,)
+    s = settlement(state)
+    assert s.hand.win is not None and s.hand.win.kind is HowWon.ROBBED_KONG
+    assert win_paid(s, S, N) == 3 * (10 + 1)  # three self-draw shares of a pure suit
+    assert state.tiles_accounted() == 108
+
+
+def test_a_declined_rob_does_not_block_discard_wins() -> None:
+    state = _block_deal(replacements="8p")
+    play(state, "E discard 3s", "S added-kong 5p", "N pass")
+    assert not _tracker(state).win_blocked
+    assert not any(e.kind == "wins blocked" for e in state.events[-4:])
+    assert state.phase is Phase.ACT and state.players[S].drawn == T("8p")
+    play(state, "S discard 8p")  # before North draws again: the discard win is offered
+    assert state.offers == {N: (Action(ActionKind.WIN, T("8p")),)}
+    play(state, "N win 8p")
+    assert state.outcome is not None and state.outcome.how is WinKind.DISCARD
 
 
 def test_choosing_a_pong_over_a_win_also_blocks_discard_wins() -> None:

@@ -10,8 +10,9 @@ from its far end and the hand drawn when no tile is left. What this module adds:
   this hand; self-draws, higher patterns, hot discards and robbed kongs need none;
 * hot discards (热炮): the discard a player makes right after their own kong and its replacement
   draw;
-* declining a win on another player's tile (a discard, or a kong to rob), also by claiming a
-  pong or kong instead, blocks such wins until the player's next draw;
+* declining a win on a discard, also by claiming a pong or kong instead, blocks discard wins
+  until the player's next draw; robbing a kong is not a discard win: a declined discard win
+  does not block robbing, and declining to rob blocks nothing;
 * passing on a pong blocks ponging that tile kind until the player's next draw;
 * the settlement (:func:`~tutor.variants.guiyang.settle`) of the described final state.
 """
@@ -45,8 +46,6 @@ if TYPE_CHECKING:
 
 __all__ = ["GuiyangHooks", "GuiyangTracker", "make_hooks", "make_rules"]
 
-_WINS_ON_OTHERS = (ActionKind.WIN, ActionKind.ROB)
-
 
 @dataclass
 class GuiyangTracker:
@@ -55,7 +54,8 @@ class GuiyangTracker:
     ``discards``: every discard in the order made, as ``[seat, tile, claimed_by]``;
     ``after_kong``: seats whose last tile was a kong replacement (their next discard is hot);
     ``hot``: the seat whose latest discard is hot, if it is; ``win_blocked``: seats that declined
-    a win and may not win on another's tile until their next draw; ``pong_blocked``: per seat, the
+    a discard win and may not win on a discard until their next draw (robbing a kong stays
+    open to them); ``pong_blocked``: per seat, the
     kinds it passed a pong on since its last draw; ``win_offered``: seats offered a win on the
     current discard (to notice a pong chosen over a win)."""
 
@@ -141,7 +141,7 @@ class GuiyangHooks(Hooks):
     def on_pass(self, state: HandState, seat: Seat, offered: tuple[Action, ...]) -> None:
         tracker = _tracker(state)
         kinds = {a.kind for a in offered}
-        if kinds & set(_WINS_ON_OTHERS):
+        if ActionKind.WIN in kinds:  # a discard win; declining to rob blocks nothing
             self._block_wins(state, seat, "declined a win")
         for action in offered:
             if action.kind is ActionKind.PONG and action.tile is not None:
@@ -152,17 +152,19 @@ class GuiyangHooks(Hooks):
 
     def _block_wins(self, state: HandState, seat: Seat, why: str) -> None:
         _tracker(state).win_blocked.add(seat)
-        state.events.append(Event(seat, "wins blocked", None, f"{why}: no win on another "
-                                  "player's tile until the next draw"))
+        state.events.append(Event(seat, "wins blocked", None, f"{why}: no win on a discard "
+                                  "until the next draw"))
 
     # -- what is legal --------------------------------------------------------------------
     def may_win_on_discard(self, state: HandState, seat: Seat, tile: Tile,
                            discarder: Seat) -> bool:
-        """A win on ``discarder``'s discard, or on the tile of their added kong (robbing)."""
+        """A win on ``discarder``'s discard, or on the tile of their added kong (robbing: not
+        a discard win, so a block from a declined discard win does not apply)."""
         tracker = _tracker(state)
-        if seat in tracker.win_blocked or not self.is_complete(state, seat, tile):
-            return False
         robbing = bool(state.history) and state.history[-1][1].kind is ActionKind.ADDED_KONG
+        if (seat in tracker.win_blocked and not robbing) or not self.is_complete(state, seat,
+                                                                                  tile):
+            return False
         if robbing or not self.kong_pass_refuses(state, seat, tile, discarder):
             if not robbing:
                 tracker.win_offered.add(seat)

@@ -13,6 +13,7 @@ from tutor.core.variant import Variant
 from tutor.game.record import RecordError, record, replay
 from tutor.game.simulate import EXECUTORS, MAX_HANDS, MAX_SEED, play_hand, progress_bar, simulate
 from tutor.game.variants import hooks_for
+from tutor.game.view import replay_line
 
 #: The most whole sessions one ``tutor simulate --sessions`` run plays.
 MAX_SESSIONS = 10_000
@@ -180,11 +181,11 @@ def _replay(args: argparse.Namespace) -> int:
         state = replay(item, lambda v, rules: hooks_for(v, rules))
         lines = [f"hand {number + 1} ({variant}), dice {state.chance.dice[0]}+"
                  f"{state.chance.dice[1]}:"]
-        lines += [f"  {event}" for event in state.events]
+        lines += [f"  {replay_line(event)}" for event in state.events]
         if state.settlement is not None:
             lines.append(str(state.settlement))
         texts.append("\n".join(lines))
-        out.append({"events": [str(e) for e in state.events],
+        out.append({"events": [replay_line(e) for e in state.events],
                     "outcome": str(state.outcome),
                     "payments": [p.as_dict() for p in state.settlement.ledger]
                     if state.settlement is not None else []})

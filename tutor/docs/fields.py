@@ -80,7 +80,7 @@ HUANGYAN = _items(
     ("pinfu", "Pinfu", "平胡", "four chows and a pair that scores no point"),
     ("kong_draw", "Kong Draw", "杠上开花", "the winning tile was a kong's replacement"),
     ("robbing_the_kong", "Robbing the Kong", "抢杠胡",
-     "the winning tile was the one another player showed for an open or added kong"),
+     "the winning tile was the one another player tried to add to a pong (an added kong)"),
     ("fishermans_win", "Fisherman's Win", "海底捞月",
      "the winner self-drew the last tile of the live wall"),
     # the table
@@ -102,6 +102,9 @@ HUANGYAN = _items(
     ("liability_payee", "Liability payee", "",
      "who receives the pair settlements a liable player pays: the winner, or each pair's "
      "normal receiver"),
+    ("robbing_open_kong_double", "Robbing an Open Kong doubles", "抢杠胡",
+     "true: a win on an open kong's tile is Robbing the Kong (the double, no liability); false: a "
+     "win on the discard the kong claimed, settled as any discard win"),
 )
 
 HANGZHOU = _items(

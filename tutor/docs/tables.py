@@ -287,7 +287,7 @@ GROUPS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "huangyan-table": (("HuangyanRules", ("ante", "reserve", "matches_per_session",
                                           "live_tile_stage_threshold", "dead_wall")),),
     "huangyan-options": (("HuangyanRules", ("limit", "prevailing_wind", "rounding",
-                                            "liability_payee")),),
+                                            "liability_payee", "robbing_open_kong_double")),),
     "hangzhou-base": (("HangzhouRules", ("base_from_dealer", "base_from_other",
                                          "base_dealer_wins")),),
     "hangzhou-multipliers": (("HangzhouRules", ("three_white_dragons", "four_white_dragons",

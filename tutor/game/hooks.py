@@ -52,6 +52,9 @@ class Hooks:
     variant: Variant = Variant.HUANGYAN
     #: kinds of kong that may be robbed (a concealed kong never can)
     robbable: frozenset[MeldKind] = frozenset()
+    #: whether a win robbing an open kong is a win on the discard it claimed (the original
+    #: discarder's; else a win by robbing the kong, from the kong's owner)
+    open_kong_rob_is_discard: bool = True
     #: whether several players may win on one discard (else the nearest in turn order wins)
     multiple_winners: bool = False
     #: whether a player may declare kongs right after a chow or pong, before discarding

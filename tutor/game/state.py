@@ -111,13 +111,18 @@ class Outcome:
     discarder: Seat | None = None
     kong_draw: bool = False
     last_tile: bool = False
+    #: on a discard win: the seat whose open kong of that discard was robbed (the rules that
+    #: read robbing an open kong as a win on the discard, :attr:`Hooks.open_kong_rob_is_discard`)
+    open_kong: Seat | None = None
 
     def __str__(self) -> str:
         if not self.winners:
             return "exhaustive draw (no winner)"
         names = ", ".join(s.name.title() for s in self.winners)
         by = f" from {self.discarder.name.title()}" if self.discarder is not None else ""
-        return f"{names} won by {self.how.value if self.how else '?'} on {self.tile}{by}"
+        kong = (f", robbing {self.open_kong.name.title()}'s open kong"
+                if self.open_kong is not None else "")
+        return f"{names} won by {self.how.value if self.how else '?'} on {self.tile}{by}{kong}"
 
 
 class HandState:
@@ -298,10 +303,12 @@ class HandState:
             source = player.sources[index]
             del player.melds[index]
             del player.sources[index]
+            # announced before any robbing window, the same whether or not one opens
+            self.events.append(Event(seat, meld.kind.value, tile))
             if MeldKind.ADDED_KONG in self.hooks.robbable and self._open_rob(seat, tile, meld,
                                                                               source):
                 return
-            self._kong(seat, meld, source)
+            self._kong(seat, meld, source, announced=True)
         else:
             raise IllegalActionError(f"{action} is not a move of one's own turn")
 
@@ -357,18 +364,24 @@ class HandState:
             f"{s.name.title()}: {'/'.join(a.kind.value for a in acts)}"
             for s, acts in offers.items())))
 
-    def _kong(self, seat: Seat, meld: Meld, source: Seat | None) -> None:
+    def _kong(self, seat: Seat, meld: Meld, source: Seat | None,
+              announced: bool = False) -> None:
         player = self.players[seat]
         player.melds.append(meld)
         player.sources.append(source)
         player.from_kong += 1
-        self.events.append(Event(seat, meld.kind.value, meld.tile))
+        if not announced:  # an added kong is announced when declared (before robbing)
+            self.events.append(Event(seat, meld.kind.value, meld.tile))
         self.hooks.on_kong(self, seat, meld)
         self._draw(seat, replacement=True)
 
     def _open_rob(self, seat: Seat, tile: Tile, meld: Meld, source: Seat | None) -> bool:
+        """Open the robbing window on ``seat``'s kong ``meld`` if anyone may win on its tile
+        (an open kong's tile is ``source``'s discard: ``source`` never wins on it)."""
         offers: dict[Seat, tuple[Action, ...]] = {}
         for other in _OTHERS[seat]:
+            if other == source:
+                continue
             if self.hooks.may_win_on_discard(self, other, tile, seat) and \
                     self.hooks.is_complete(self, other, tile):
                 offers[other] = (Action(ActionKind.ROB, tile),)
@@ -423,15 +436,21 @@ class HandState:
                     self.robbed = tile
                 else:  # an open kong fails: the three tiles go back to the hand
                     robbed.counts[tile.index] += 3
-                    assert self._pending_source is not None
-                    self.players[self._pending_source].taken[-1] = False
+                    original = self._pending_source
+                    assert original is not None
+                    self.players[original].taken[-1] = False
+                    if self.hooks.open_kong_rob_is_discard:  # a win on that discard
+                        self._end(Outcome(tuple(wins), WinKind.DISCARD, tile, original,
+                                          open_kong=source))
+                        return
                 self._end(Outcome(tuple(wins), WinKind.ROBBING, tile, source))
                 return
             player = self.players[source]
             player.melds.pop()
             player.sources.pop()
             self.phase = Phase.ACT
-            self._kong(source, meld, self._pending_source)
+            self._kong(source, meld, self._pending_source,
+                       announced=meld.kind is MeldKind.ADDED_KONG)
             return
         discarder = self.players[source]
         if wins:  # the winning discard stays counted in the pile (several may win on it)

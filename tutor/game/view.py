@@ -16,7 +16,8 @@ from tutor.game.actions import Action
 if TYPE_CHECKING:
     from tutor.game.state import Event, Phase
 
-__all__ = ["OtherView", "PlayerView", "event_line", "seat_log"]
+__all__ = ["OtherView", "PlayerView", "event_line", "is_robbing_window", "replay_line",
+           "seat_log"]
 
 Seat = Wind
 
@@ -89,6 +90,20 @@ def event_line(event: Event) -> str:
         tile = f" {event.tile}" if event.tile is not None else ""
         note = f": {event.note}" if event.note else ""
         return f"{event.kind[:1].upper()}{event.kind[1:]}{tile}{note}"
+    return str(event)
+
+
+def is_robbing_window(event: Event) -> bool:
+    """Whether ``event`` opened a robbing window (every seat offered it may only rob)."""
+    return event.kind == "window" and all(
+        part.endswith(": rob") for part in event.note.split(", "))
+
+
+def replay_line(event: Event) -> str:
+    """One event of a replayed hand, everything shown: ``str(event)``, a robbing window named
+    as one (``table: robbing window 5p (North: rob)``)."""
+    if is_robbing_window(event):
+        return f"table: robbing window {event.tile} ({event.note})"
     return str(event)
 
 

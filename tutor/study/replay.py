@@ -12,13 +12,15 @@ again from the recorded chance and played forward (a hand is a few hundred moves
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 from tutor.core.tiles import Wind
 from tutor.game.record import RecordError, replay
-from tutor.game.state import HandState
+from tutor.game.state import Event, HandState
 from tutor.game.variants import hooks_for
+from tutor.game.view import event_line, is_robbing_window
 from tutor.jsonfile import loads, read
 from tutor.study.table import TablePicture, table_picture
 
@@ -41,6 +43,10 @@ def _records(data: Any) -> list[dict[str, Any]]:
             raise RecordError(f"record file: item {number} should be a record (a JSON object), "
                               f"not {type(item).__name__}")
     return items
+
+
+def _robbing_line(event: Event) -> str:
+    return f"Robbing window {event.tile}: {event.note}"
 
 
 class Replay:
@@ -123,9 +129,16 @@ class Replay:
         return f"{seat.name.title()}: {action}"
 
     def picture(self, seat: Wind | str | None = None) -> TablePicture:
-        """The table at this step: every hand face up, or ``seat``'s view."""
+        """The table at this step: every hand face up, or ``seat``'s view. Face up, the log
+        also shows each robbing window (who may rob the kong just declared), after the kong."""
         viewer = Wind.parse(seat) if isinstance(seat, str) else seat
-        return table_picture(self.state(), viewer, reveal=False)
+        state = self.state()
+        picture = table_picture(state, viewer, reveal=False, log=viewer is not None)
+        if viewer is None:
+            log = tuple(_robbing_line(e) if is_robbing_window(e) else event_line(e)
+                        for e in state.events if e.kind != "window" or is_robbing_window(e))
+            picture = dataclasses.replace(picture, log=log)
+        return picture
 
     def titles(self) -> list[str]:
         """One line per hand of the file, for a chooser."""

@@ -28,7 +28,9 @@ def test_huangyan_hooks_declare_the_rules_of_play() -> None:
     assert not HuangyanHooks.kong_after_claim
 
 
-def test_an_open_kong_can_be_robbed() -> None:
+def test_an_open_kong_can_be_robbed_as_a_win_on_the_discard() -> None:
+    """Issue: West passes the discard win, South kongs the tile, West robs it. Only robbing an
+    added kong is Robbing the Kong: this is a win on East's discard, with no extra double."""
     state = deal(ROB_OPEN)
     step(state, "E", "discard 5m")
     assert offers(state) == {"pass", "pong 5m", "open-kong 5m"}  # South
@@ -40,7 +42,9 @@ def test_an_open_kong_can_be_robbed() -> None:
     step(state, "W", "rob 5m")
     outcome = state.outcome
     assert outcome is not None
-    assert (outcome.winners, outcome.how, outcome.discarder) == ((W,), WinKind.ROBBING, S)
+    assert (outcome.winners, outcome.how, outcome.discarder, outcome.open_kong) == (
+        (W,), WinKind.DISCARD, E, S)
+    assert str(outcome) == "West won by discard on 5m from East, robbing South's open kong"
     # the kong failed: South's three 5m are back in the hand, East's discard is unclaimed
     south = state.players[S]
     assert south.counts[outcome.tile.index] == 3 and south.melds == []
@@ -48,13 +52,36 @@ def test_an_open_kong_can_be_robbed() -> None:
     assert state.tiles_accounted() == 136
     settlement = state.settlement
     assert isinstance(settlement, HuangyanSettlement)
+    expected = score_winner("123p789p123s11z456m", "5m", WinSituation(seat=W))
+    assert settlement.sheets[W].total == expected.total
+    assert "Robbing the Kong" not in settlement.sheets[W].items()
+    assert settlement.sheets[S].total == score_non_winner("555m2p5p8p3s6s9s44z1z6z",
+                                                          seat=S).total
+    # a discard win: the Live Tile note of East's discard decides liability
+    assert settlement.liable is None and "before the Live Tile Stage" in settlement.liability
+
+
+def test_robbing_an_open_kong_doubles_with_the_option() -> None:
+    state = deal(ROB_OPEN, rules={"robbing_open_kong_double": True})
+    play(state, [("E", "discard 5m"), ("S", "open-kong 5m"), ("W", "pass"), ("W", "rob 5m")])
+    outcome = state.outcome
+    assert outcome is not None
+    assert (outcome.winners, outcome.how, outcome.discarder, outcome.open_kong) == (
+        (W,), WinKind.ROBBING, S, None)
+    settlement = state.settlement
+    assert isinstance(settlement, HuangyanSettlement)
     expected = score_winner("123p789p123s11z456m", "5m",
                             WinSituation(seat=W, robbing_the_kong=True))
     assert settlement.sheets[W].total == expected.total
     assert "Robbing the Kong" in settlement.sheets[W].items()
-    assert settlement.sheets[S].total == score_non_winner("555m2p5p8p3s6s9s44z1z6z",
-                                                          seat=S).total
     assert settlement.liable is None and "Robbing the Kong" in settlement.liability
+
+
+def test_the_discarder_is_never_offered_to_rob_an_open_kong_of_its_own_discard() -> None:
+    # East waits on 5m (46m) yet discards a 5m: South's open kong of it opens no window
+    state = deal({"E": "5m 123p 789p 123s 11z 46m", "S": ROB_OPEN["S"]}, replacements="9m")
+    play(state, [("E", "discard 5m"), ("S", "open-kong 5m")])
+    assert state.phase is Phase.ACT and state.turn == S and str(state.players[S].drawn) == "9m"
 
 
 def test_an_open_kong_goes_ahead_when_nobody_robs() -> None:

@@ -164,13 +164,31 @@ def test_no_liability_on_a_self_draw_in_the_stage() -> None:
     assert "Self-Draw" in settlement.sheets[S].items()
 
 
+ROB_OPEN = {"E": "5m 1p4p9p 2s5s8s 2z2z 3z3z 6z 7z7z", "S": "555m 2p5p8p 3s6s9s 4z4z 1z 6z",
+            "W": "123p 789p 123s 11z 46m"}
+#: East discards 6z, everyone draws and discards a 9m, East draws one: holding a safe 9m, East
+#: discards the Live 5m in the stage; South kongs it and West, who passed the win, robs it
+ROB_LIABLE = [("E", "discard 6z"), ("S", "discard 9m"), ("W", "discard 9m"), ("N", "discard 9m"),
+              ("E", "discard 5m"), ("S", "open-kong 5m"), ("W", "pass"), ("W", "rob 5m")]
+
+
+def test_robbing_an_open_kong_of_a_live_tile_in_the_stage_makes_the_discarder_liable() -> None:
+    state = deal(ROB_OPEN, draws="9m 9m 9m 9m", rules=EARLY)
+    play(state, ROB_LIABLE)
+    assert state.outcome is not None and state.outcome.how is WinKind.DISCARD
+    assert (state.outcome.discarder, state.outcome.open_kong) == (E, S)
+    settlement = _settlement(state)
+    assert settlement.liable == E and "East is liable" in settlement.liability
+    assert all(p.payer == E and p.payee == W for p in settlement.ledger.payments)
+
+
 def test_no_liability_on_robbing_the_kong_in_the_stage() -> None:
-    state = deal({"E": "5m 1p4p9p 2s5s8s 2z2z 3z3z 6z 7z7z",
-                  "S": "555m 2p5p8p 3s6s9s 4z4z 1z 6z",
-                  "W": "123p 789p 123s 11z 46m"}, rules=EARLY)
-    play(state, [("E", "discard 5m"), ("S", "open-kong 5m"), ("W", "pass"), ("W", "rob 5m")])
+    # the option reads robbing an open kong as Robbing the Kong: on no discard, never liable
+    state = deal(ROB_OPEN, draws="9m 9m 9m 9m", rules=dict(EARLY, robbing_open_kong_double=True))
+    play(state, ROB_LIABLE)
     assert state.outcome is not None and state.outcome.how is WinKind.ROBBING
     assert _settlement(state).liable is None
+    assert "Robbing the Kong" in _settlement(state).sheets[W].items()
 
 
 def test_the_discard_note_is_taken_at_the_moment_of_the_discard() -> None:

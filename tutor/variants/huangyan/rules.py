@@ -107,6 +107,9 @@ class HuangyanRules:
     prevailing_wind: Wind | None = None  # the original rule text has none
     rounding: Rounding = Rounding.UP
     liability_payee: LiabilityPayee = LiabilityPayee.WINNER
+    #: whether robbing an Open Kong is Robbing the Kong too (the double, no discard so no
+    #: liability); by default it is a win on the discard the kong claimed
+    robbing_open_kong_double: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

@@ -2,7 +2,11 @@
 
 What differs from the shared engine (the rule book, notebooks/rules/huangyan.md):
 
-* Robbing the Kong is offered after an Open or an Added Kong, never a Concealed one.
+* Robbing the Kong is offered after an Open or an Added Kong, never a Concealed one. Only
+  robbing an Added Kong scores the Robbing the Kong double; robbing an Open Kong is a win on the
+  discard it claimed (the engine's outcome says so: a discard win from the original discarder),
+  scored and settled as any discard win, liability included. Option
+  ``robbing_open_kong_double``: both are Robbing the Kong.
 * The Live Tile Stage begins when the live wall holds ``rules.live_tile_stage_threshold`` tiles
   or fewer (14; 30 counted with the Dead Wall's nominal 16) and is announced once as an event.
   Kong replacements come from the Dead Wall and never move it closer.
@@ -173,6 +177,7 @@ class HuangyanHooks(Hooks):
     def __init__(self, rules: HuangyanRules = HUANGYAN_RULES) -> None:
         super().__init__(rules)
         self.rules: HuangyanRules = rules
+        self.open_kong_rob_is_discard = not rules.robbing_open_kong_double
 
     def __repr__(self) -> str:
         return f"HuangyanHooks({self.rules!r})"

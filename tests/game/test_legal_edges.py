@@ -23,13 +23,16 @@ E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
 #: East holds four 1m (a concealed kong) and a 3p to discard; South three 3p (a pong or an open
 #: kong of it); West and North nothing to claim with
 HANDS = {
-    Variant.HUANGYAN: {"E": "1111m 2m3m 5m6m 9s9s 4p7p 3p 2p", "S": "2p2p 3p3p3p 4s5s 7s8s 2z3z4z5z",
+    Variant.HUANGYAN: {"E": "1111m 2m3m 5m6m 9s9s 4p7p 3p 2p",
+                       "S": "2p2p 3p3p3p 4s5s 7s8s 2z3z4z5z",
                        "W": "1s2s 4m 7m 6p 8p 6s 9m 1p 5p 6z 7z 3s",
                        "N": "5s 4z 2z 6z 7z 3m 8m 9p 5p 1p 6p 8p 3s"},
-    Variant.GUIYANG: {"E": "1111m 2m3m 5m6m 9s9s 4p7p 3p 2p", "S": "2p2p 3p3p3p 4s5s 7s8s 1s 6s 9m 4m",
+    Variant.GUIYANG: {"E": "1111m 2m3m 5m6m 9s9s 4p7p 3p 2p",
+                      "S": "2p2p 3p3p3p 4s5s 7s8s 1s 6s 9m 4m",
                       "W": "1s2s 4m 7m 6p 8p 6s 9m 1p 5p 7s 8m 3s",
                       "N": "5s 5p 2s 7m 3m 8m 9p 1p 6p 8p 3s 4s 6m"},
-    Variant.HANGZHOU: {"E": "1111m 2m3m 5m6m 9s9s 4p7p 3p 2p", "S": "2p2p 3p3p3p 4s5s 7s8s 2z3z4z6z",
+    Variant.HANGZHOU: {"E": "1111m 2m3m 5m6m 9s9s 4p7p 3p 2p",
+                       "S": "2p2p 3p3p3p 4s5s 7s8s 2z3z4z6z",
                        "W": "1s2s 4m 7m 6p 8p 6s 9m 1p 5p 6z 7z 3s",
                        "N": "5s 4z 2z 1z 7z 3m 8m 9p 5p 1p 6p 8p 3s"},
 }

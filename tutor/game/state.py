@@ -146,6 +146,7 @@ class HandState:
         # an open claim or robbing window
         self.offer_tile: Tile | None = None
         self.offer_from: Seat | None = None
+        self._order_from: Seat | None = None  # whose right-hand neighbour answers first
         self.offers: dict[Seat, tuple[Action, ...]] = {}
         self.answers: dict[Seat, Action] = {}
         self.pending_kong: Meld | None = None
@@ -204,7 +205,7 @@ class HandState:
         return next(s for s in self._claim_order() if s in self.offers and s not in self.answers)
 
     def _claim_order(self) -> list[Seat]:
-        source = self.offer_from if self.offer_from is not None else self.turn
+        source = self._order_from if self._order_from is not None else self.turn
         return list(_OTHERS[source])
 
     def legal_actions(self) -> list[Action]:
@@ -354,10 +355,14 @@ class HandState:
         return tuple(out)
 
     def _open_window(self, phase: Phase, tile: Tile, source: Seat,
-                     offers: dict[Seat, tuple[Action, ...]]) -> None:
+                     offers: dict[Seat, tuple[Action, ...]], order_from: Seat | None = None
+                     ) -> None:
+        """Offer ``tile`` of ``source`` to ``offers``, answered in turn order from
+        ``order_from`` (default ``source``)."""
         self.phase = phase
         self.offer_tile = tile
         self.offer_from = source
+        self._order_from = order_from if order_from is not None else source
         self.offers = offers
         self.answers = {}
         self.events.append(Event(None, "window", tile, ", ".join(
@@ -391,7 +396,9 @@ class HandState:
         self._pending_source = source
         self.players[seat].melds.append(meld)  # shown while others decide
         self.players[seat].sources.append(source)
-        self._open_window(Phase.ROB, tile, seat, offers)
+        # a win on an open kong read as a win on its discard: the nearest from the discarder
+        discard_win = meld.kind is MeldKind.OPEN_KONG and self.hooks.open_kong_rob_is_discard
+        self._open_window(Phase.ROB, tile, seat, offers, source if discard_win else None)
         return True
 
     # -- answers to a discard or a kong ---------------------------------------------------

@@ -84,6 +84,31 @@ def test_the_discarder_is_never_offered_to_rob_an_open_kong_of_its_own_discard()
     assert state.phase is Phase.ACT and state.turn == S and str(state.players[S].drawn) == "9m"
 
 
+# South and North wait on 5m (46m) and pass East's 5m; West, across, kongs it
+TWO_ROBBERS = {"E": "5m 1p4p9p 2s5s8s 2z2z 3z3z 6z 7z7z", "S": "123p 789p 123s 11z 46m",
+               "W": "555m 2p5p8p 3s6s9s 4z4z 1z 6z", "N": "456p 789s 123s 22z 46m"}
+
+
+def test_robbing_an_open_kong_goes_to_the_nearest_from_the_discarder() -> None:
+    """A win on the discard: South, the discarder's right-hand neighbour, answers first (from
+    West, the kong's owner, North would)."""
+    state = deal(TWO_ROBBERS)
+    play(state, [("E", "discard 5m"), ("S", "pass"), ("W", "open-kong 5m"), ("N", "pass")])
+    assert state.phase is Phase.ROB and state.current_actor() == S
+    step(state, "S", "rob 5m")
+    assert state.outcome is not None and state.outcome.winners == (S,)
+    assert (state.outcome.discarder, state.outcome.open_kong) == (E, W)
+
+
+def test_robbing_an_open_kong_with_the_option_goes_to_the_nearest_from_the_kong() -> None:
+    state = deal(TWO_ROBBERS, rules={"robbing_open_kong_double": True})
+    play(state, [("E", "discard 5m"), ("S", "pass"), ("W", "open-kong 5m"), ("N", "pass")])
+    assert state.phase is Phase.ROB and state.current_actor() == N
+    step(state, "N", "rob 5m")
+    assert state.outcome is not None and state.outcome.winners == (N,)
+    assert state.outcome.how is WinKind.ROBBING and state.outcome.discarder == W
+
+
 def test_an_open_kong_goes_ahead_when_nobody_robs() -> None:
     state = deal(ROB_OPEN, replacements="9m")
     play(state, [("E", "discard 5m"), ("S", "open-kong 5m"), ("W", "pass"), ("W", "pass")])

@@ -153,3 +153,21 @@ def test_an_added_kong_needs_the_fourth_tile_in_hand() -> None:
         state.apply(state.legal_actions()[0] if state.phase is not Phase.ACT
                     else Action(ActionKind.DISCARD, state.players[seat].drawn))
     assert not _has(state, ActionKind.ADDED_KONG)
+
+
+@pytest.mark.parametrize("variant", list(Variant), ids=lambda v: v.value)
+def test_a_kong_right_after_a_claim_only_in_hangzhou(variant: Variant) -> None:
+    """South pongs East's 7p while holding four 1m. Huangyan and Guiyang: it must discard
+    first, the concealed kong comes on its own turn; Hangzhou lets it declare the kong now."""
+    state = HandState(hooks_for(variant), scripted(variant, {
+        "E": "7p 2m5m8m 3s6s9s 4p4p 8p 5p 7s 9p 1p", "S": "77p 1111m 456m 789m 2s"}))
+    state.apply(Action(ActionKind.DISCARD, T("7p")))
+    while state.current_actor() != S:
+        state.apply(Action(ActionKind.PASS))
+    state.apply(Action(ActionKind.PONG, T("7p")))
+    assert state.current_actor() == S
+    kinds = {a.kind for a in state.legal_actions()}
+    if variant is Variant.HANGZHOU:
+        assert kinds == {ActionKind.DISCARD, ActionKind.CONCEALED_KONG}
+    else:
+        assert kinds == {ActionKind.DISCARD}

@@ -171,3 +171,11 @@ def test_a_kong_right_after_a_claim_only_in_hangzhou(variant: Variant) -> None:
         assert kinds == {ActionKind.DISCARD, ActionKind.CONCEALED_KONG}
     else:
         assert kinds == {ActionKind.DISCARD}
+
+
+def test_a_hangzhou_kong_needs_two_dead_wall_tiles() -> None:
+    """A Hangzhou replacement burns one tile and draws the next: one tile left is not enough."""
+    state = _deal(Variant.HANGZHOU)
+    state.wall.back = state.wall.live_end  # one tile in the dead wall
+    assert state.wall.dead == 1 and not state.wall.can_replace()
+    assert not _has(state, ActionKind.CONCEALED_KONG)

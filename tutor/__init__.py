@@ -24,7 +24,14 @@ from tutor.core.waits import (
     useful_tiles,
     waits,
 )
-from tutor.errors import HandError, IllegalActionError, NotationError, RulesError, TutorError
+from tutor.errors import (
+    ArgumentError,
+    HandError,
+    IllegalActionError,
+    NotationError,
+    RulesError,
+    TutorError,
+)
 
 TYPE_CHECKING = False  # typing is not imported at run time: it costs every start
 if TYPE_CHECKING:
@@ -33,6 +40,7 @@ if TYPE_CHECKING:
     from tutor.ledger import Ledger, Payment, Seat
 
 __all__ = [
+    "ArgumentError",
     "Decomposition",
     "DiscardOption",
     "Dragon",

@@ -29,6 +29,23 @@ class InputError(TutorError, ValueError):
     not exist, a number out of range, a file too large or nested too deeply."""
 
 
+class ArgumentError(TutorError, TypeError):
+    """An argument of the wrong type given to a public function (``parse_tiles({})``,
+    ``waits("123m")`` where a :class:`~tutor.core.hand.Hand` is expected). It is also a
+    :class:`TypeError`, as Python's own functions raise for the wrong type."""
+
+
+def expect(value: object, kind: type | tuple[type, ...], what: str) -> None:
+    """Raise :class:`ArgumentError` unless ``value`` is a ``kind`` (a ``bool`` is never taken
+    for an ``int``). One ``isinstance``: cheap enough for every public call."""
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in (
+            kind if isinstance(kind, tuple) else (kind,))):
+        names = kind if isinstance(kind, tuple) else (kind,)
+        wanted = " or ".join("None" if k is type(None) else k.__name__ for k in names)
+        raise ArgumentError(f"{what} must be {wanted}, not {type(value).__name__} "
+                            f"{shown(value, 40)}")
+
+
 class NotationError(TutorError, ValueError):
     """Hand or tile notation that cannot be read.
 

@@ -4,9 +4,10 @@
 ``/dev/zero`` or a huge file is refused at once), :func:`loads` parses text nested at most
 :data:`MAX_DEPTH` deep (checked by an iterative scan before parsing, so a file of a thousand
 ``[`` never reaches the parser's recursion), and refuses ``NaN``, ``Infinity`` and integers of
-more than :data:`MAX_DIGITS` digits. Every failure is the caller's error class (a
-:class:`~tutor.errors.TutorError`) with a one-line message that quotes at most a few dozen
-characters of the input.
+more than :data:`MAX_DIGITS` digits, non-finite numbers (``1e999``) and an object with the
+same key twice (the standard reader would keep the last silently). Every failure is the
+caller's error class (a :class:`~tutor.errors.TutorError`) with a one-line message that quotes
+at most a few dozen characters of the input.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import math
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from tutor.errors import TutorError, shown
 
@@ -67,6 +68,17 @@ def _float(text: str) -> float:
     return value
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):  # a key twice: name the first one repeated
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {shown(key, 40)} appears twice in one object")
+            seen.add(key)
+    return out
+
+
 def loads(text: str, what: str, error: type[TutorError], *, max_depth: int = MAX_DEPTH,
           max_bytes: int = MAX_BYTES) -> Any:
     """Parse JSON ``text`` (at most ``max_bytes`` characters); ``what`` names it in the message
@@ -79,7 +91,7 @@ def loads(text: str, what: str, error: type[TutorError], *, max_depth: int = MAX
         raise error(f"{what}: not a readable JSON file ({exc})") from None
     try:
         return json.loads(text, parse_constant=_constant, parse_int=_integer,
-                          parse_float=_float)
+                          parse_float=_float, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
         raise error(f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
                     ) from None
@@ -88,13 +100,31 @@ def loads(text: str, what: str, error: type[TutorError], *, max_depth: int = MAX
                     ) from None
 
 
+#: how much :func:`read` asks for at a time: ``file.read(n)`` sets aside ``n`` bytes before
+#: reading, so one call for the whole limit would cost 20 MB for a file of 20 bytes
+_CHUNK = 1 << 20
+
+
+def _read_at_most(file: BinaryIO, limit: int) -> bytes:
+    """At most ``limit`` bytes of ``file``, in chunks: memory follows the file's size."""
+    parts: list[bytes] = []
+    total = 0
+    while total < limit:
+        part = file.read(min(_CHUNK, limit - total))
+        if not part:
+            break
+        parts.append(part)
+        total += len(part)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
 def read(path: str | Path, error: type[TutorError], *, max_bytes: int = MAX_BYTES,
          max_depth: int = MAX_DEPTH) -> Any:
     """The JSON value in the file at ``path``, read with the limits above."""
     name = str(path) if len(str(path)) <= 80 else f"...{str(path)[-77:]}"
     try:
         with open(path, "rb") as file:
-            raw = file.read(max_bytes + 1)
+            raw = _read_at_most(file, max_bytes + 1)
     except OSError as exc:
         raise error(f"{name}: cannot read it ({exc.strerror or type(exc).__name__})") from None
     if len(raw) > max_bytes:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from tutor.core.tiles import Wind
-from tutor.errors import InputError
+from tutor.errors import InputError, shown
 
 __all__ = ["Ledger", "Payment", "Seat"]
 
@@ -33,6 +33,20 @@ class Payment:
     hand: int | None = None
 
     def __post_init__(self) -> None:
+        for name in ("payer", "payee"):
+            if type(getattr(self, name)) is not Wind:
+                raise InputError(f"a payment's {name} must be a seat (Seat.EAST, ...), not "
+                                 f"{shown(getattr(self, name), 30)}")
+        if type(self.amount) is not int:  # not a bool, a float, NaN or a numeric string
+            raise InputError(f"a payment amount must be a whole number, not "
+                             f"{shown(self.amount, 30)}")
+        if type(self.reason) is not str:
+            raise InputError(f"a payment's reason must be text, not {shown(self.reason, 30)}")
+        for name, kind in (("wave", int), ("category", str), ("hand", int)):
+            value = getattr(self, name)
+            if value is not None and type(value) is not kind:
+                raise InputError(f"a payment's {name} must be {kind.__name__} or None, not "
+                                 f"{shown(value, 30)}")
         if self.amount < 0:
             raise InputError(f"a payment amount cannot be negative: {self.amount}")
         if self.payer == self.payee:
@@ -57,14 +71,25 @@ class Payment:
                 f"{self.amount} ({self.reason})")
 
 
+_FIELDS = frozenset({"payer", "payee", "amount", "reason", "wave", "category", "hand"})
+
+
 @dataclass(frozen=True)
 class Ledger:
     """An ordered record of payments."""
 
     payments: tuple[Payment, ...] = ()
 
+    def __post_init__(self) -> None:
+        if type(self.payments) is not tuple or not all(
+                type(p) is Payment for p in self.payments):
+            raise InputError(f"a ledger holds a tuple of payments, not "
+                             f"{shown(self.payments, 40)}")
+
     @classmethod
     def of(cls, payments: Iterable[Payment]) -> Ledger:
+        if isinstance(payments, (str, bytes)) or not hasattr(payments, "__iter__"):
+            raise InputError(f"Ledger.of takes payments, not {shown(payments, 40)}")
         return cls(tuple(payments))
 
     def __iter__(self) -> Iterator[Payment]:
@@ -74,6 +99,8 @@ class Ledger:
         return len(self.payments)
 
     def __add__(self, other: Ledger) -> Ledger:
+        if not isinstance(other, Ledger):
+            return NotImplemented
         return Ledger(self.payments + other.payments)
 
     def net(self) -> dict[Seat, int]:
@@ -87,6 +114,10 @@ class Ledger:
 
     def where(self, **fields: object) -> Ledger:
         """The payments whose fields equal the given values (``wave=2``, ``payer=Seat.EAST``)."""
+        unknown = sorted(set(fields) - _FIELDS)
+        if unknown:
+            raise InputError(f"a payment has no field {shown(unknown[0], 30)} (it has "
+                             f"{', '.join(sorted(_FIELDS))})")
         return Ledger(tuple(p for p in self.payments
                             if all(getattr(p, k) == v for k, v in fields.items())))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -25,15 +26,35 @@ def check_ranges(rules: object, bounds: Mapping[str, tuple[int, int]],
                  default: tuple[int, int]) -> None:
     """Refuse a whole-number field of ``rules`` outside its ``(low, high)`` bounds (``bounds``
     by name, else ``default``) with a :class:`RulesError` naming it: a ruleset's
-    ``__post_init__`` calls this, so every copy, what-if and ``--rule`` is checked."""
+    ``__post_init__`` calls this, so every copy, what-if and ``--rule`` is checked. Every field
+    must also hold its declared type exactly (:func:`fits`): ``joker_fifth_copy="false"`` or
+    ``=0`` is refused, never read by its truthiness, and a float is not a whole number."""
     assert dataclasses.is_dataclass(rules)
+    hints = _hints(type(rules))
     for f in dataclasses.fields(rules):
         value = getattr(rules, f.name)
+        kind = hints.get(f.name)
+        if kind is not None and not fits(value, kind):  # "false" is not False, 1.5 not an int
+            raise RulesError(f"rule {f.name}: expected {type_name(kind)}, not "
+                             f"{type(value).__name__} {shown(value, 30)}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise RulesError(f"rule {f.name} must be a finite number, not {value}")
         if isinstance(value, bool) or not isinstance(value, int):
             continue
         low, high = bounds.get(f.name, default)
         if not low <= value <= high:
             raise RulesError(f"rule {f.name} must be {low:,} to {high:,}, not {shown(value, 30)}")
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """The resolved field types of a ruleset class (read once per class)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        found = _HINTS[cls] = typing.get_type_hints(cls)
+    return found
 
 
 def ruleset_fields(rules: object) -> dict[str, Any]:
@@ -57,6 +78,10 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
             except RulesError:
                 continue
         raise RulesError(f"rule {name}: cannot read {shown(text)}")
+    enum_kind = isinstance(kind, type) and issubclass(kind, enum.Enum)
+    if not text.isascii() and kind is not str and not enum_kind:  # 'ſ'.upper() is 'S'
+        raise RulesError(f"rule {name}: cannot read {shown(text)} (letters and digits in "
+                             "ASCII)")
     if kind is bool:
         lowered = text.lower()
         if lowered in ("1", "true", "yes", "on"):
@@ -73,9 +98,12 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
         return int(text)
     if kind is float:
         try:
-            return float(text)
+            number = float(text) if len(text) <= 2 * _MAX_DIGITS else math.nan
         except ValueError:
-            raise RulesError(f"rule {name}: expected a number, not {shown(text)}") from None
+            number = math.nan
+        if not math.isfinite(number):  # nor "nan", "inf" or "1e999"
+            raise RulesError(f"rule {name}: expected a number, not {shown(text)}")
+        return number
     if kind is str:
         return text
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
@@ -87,7 +115,8 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
                 pass
         members: list[enum.Enum] = list(kind)
         for member in members:
-            if text.lower() in (str(member.value).lower(), member.name.lower()):
+            if text.isascii() and text.lower() in (str(member.value).lower(),
+                                                   member.name.lower()):
                 return member
         choices = ", ".join(str(m.value) for m in members)
         raise RulesError(f"rule {name}: expected one of {choices}, not {shown(text)}")

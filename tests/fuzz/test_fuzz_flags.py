@@ -34,7 +34,7 @@ def _int_fields(rules: Any) -> list[str]:
 
 
 # every ruleset's bounds lie within 0 to 10,000,000: beyond them (or below zero) is refused
-OUT_OF_RANGE = st.one_of(st.integers(max_value=-1), st.integers(min_value=10**7),
+OUT_OF_RANGE = st.one_of(st.integers(max_value=-1), st.integers(min_value=10**7 + 1),
                          st.integers(min_value=13, max_value=5000).map(lambda n: "9" * n))
 JUNK = st.one_of(st.text(max_size=30).filter(lambda t: not t.strip().lstrip("+-").isdigit()),
                  st.floats().map(str), st.just("1_000"), st.just("0x10"))

@@ -29,7 +29,8 @@ TYPE_CHECKING = False  # typing is not imported at run time: it costs every star
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["COMMANDS", "Command", "Commands", "build_parser", "count", "emit", "main"]
+__all__ = ["COMMANDS", "MAX_ARGUMENT", "Command", "Commands", "build_parser", "count", "emit",
+           "main"]
 
 Handler = Callable[[argparse.Namespace], int]  # (a run-time alias: no typing needed)
 
@@ -82,6 +83,10 @@ _GROUP_HELP = {
     "settle": "settle a finished hand: tutor settle guiyang FILE",
 }
 
+
+#: the most characters one command-line argument may have (a hand is a few dozen, a path at
+#: most 4,096): checked before any argument is read, so a huge one is refused at once
+MAX_ARGUMENT = 4_096
 
 #: the longest error line the command prints (the message is cut, never the quoted input only)
 MAX_ERROR = 240
@@ -197,6 +202,12 @@ def build_parser(modules: Sequence[str] | None = None) -> argparse.ArgumentParse
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    long = next((a for a in argv if len(a) > MAX_ARGUMENT), None)
+    if long is not None:
+        command = argv[0] if argv[0] is not long and argv[0].isidentifier() else "command"
+        print(f"tutor {command}: error: an argument of {len(long):,} characters (at most "
+              f"{MAX_ARGUMENT:,}): {long[:20]!r}...", file=sys.stderr)
+        return 2
     parser = build_parser(sorted(_wanted(argv)))
     if not hasattr(parser.parse_known_args(argv)[0], "func"):
         parser = build_parser()  # a command line _wanted misread: read it with every module

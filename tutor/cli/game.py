@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tutor.cli import Commands, count, emit
 from tutor.core.variant import Variant
+from tutor.errors import TutorError
 from tutor.game.record import RecordError, record, replay
 from tutor.game.simulate import EXECUTORS, MAX_HANDS, MAX_SEED, play_hand, progress_bar, simulate
 from tutor.game.variants import hooks_for
@@ -120,8 +122,13 @@ def _run(args: argparse.Namespace) -> int:
                    for i in range(hands)]
         _write(args.save, records)
     show = None if args.no_progress or args.json else progress_bar
-    summary = simulate(variant, hands, args.seed, bots, overrides, workers=args.workers,
-                       progress=show, executor=args.executor, scheduler=args.scheduler)
+    try:
+        summary = simulate(variant, hands, args.seed, bots, overrides, workers=args.workers,
+                           progress=show, executor=args.executor, scheduler=args.scheduler)
+    except TutorError:
+        if show is not None:  # wipe the bar, so the error is the one line left on stderr
+            sys.stderr.write("\r" + " " * 80 + "\r")
+        raise
     return emit(args, summary.as_dict(), str(summary))
 
 

@@ -107,7 +107,9 @@ def _seat_values(text: str, what: str) -> dict[Wind, int]:
         key, sep, value = part.partition("=")
         try:
             seat = Wind.parse(key)
-            number = int(value) if len(value) <= 12 else None
+            plain = value.strip()  # ASCII digits only: int() also reads '٣' and '1_0'
+            number = int(plain) if len(plain) <= 12 and plain.isascii() and plain.lstrip(
+                "-").isdigit() else None
         except ValueError:
             number = None
         if number is None:

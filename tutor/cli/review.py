@@ -24,7 +24,7 @@ def register(commands: Commands) -> None:
 
 
 def _seat(text: str) -> Wind:
-    if text.strip().upper() not in ("E", "S", "W", "N"):
+    if not text.isascii() or text.strip().upper() not in ("E", "S", "W", "N"):  # not 'ſ'
         raise InputError(f"--seat must be E, S, W or N, not {text[:20]!r}")
     return Wind.parse(text.strip().upper())
 

@@ -13,7 +13,7 @@ from operator import attrgetter
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.value import Value
 from tutor.core.variant import Variant
-from tutor.errors import HandError
+from tutor.errors import ArgumentError, HandError, shown
 
 __all__ = ["Hand", "Meld", "MeldKind", "melded_counts"]
 
@@ -74,7 +74,14 @@ class Meld(Value):
     tiles: tuple[Tile, ...]
 
     def __init__(self, kind: MeldKind, tiles: Iterable[Tile]) -> None:
-        tiles = tuple(sorted(tiles))
+        if type(kind) is not MeldKind:
+            raise ArgumentError(f"a meld's kind is a MeldKind, not {shown(kind, 40)}")
+        try:
+            tiles = tuple(sorted(tiles))
+        except TypeError:
+            raise ArgumentError(f"a meld takes Tiles, not {shown(tiles, 40)}") from None
+        if any(type(t) is not Tile for t in tiles):
+            raise ArgumentError(f"a meld takes Tiles, not {shown(tiles, 40)}")
         self._set("kind", kind)
         self._set("tiles", tiles)
         problem = _meld_problem(kind, tiles)
@@ -187,20 +194,24 @@ class Hand(Value):
     packed: bytes
 
     def __init__(self, concealed: Iterable[Tile], melds: Iterable[Meld] = ()) -> None:
-        concealed = tuple(sorted(concealed, key=_index))
         set_ = self._set
-        set_("concealed", concealed)
-        set_("melds", tuple(melds))
-        counts = [0] * 34
-        for t in concealed:
-            counts[t.index] += 1
-        set_("counts", tuple(counts))
-        set_("packed", bytes(counts))
-        melded = bytearray(34)
-        for meld in self.melds:
-            for t in meld.tiles:
-                melded[t.index] += 1
+        try:  # free unless it fails: a wrong type is an ArgumentError, not a bare error
+            concealed = tuple(sorted(concealed, key=_index))
+            set_("concealed", concealed)
+            set_("melds", tuple(melds))
+            counts = [0] * 34
+            for t in concealed:
                 counts[t.index] += 1
+            set_("counts", tuple(counts))
+            set_("packed", bytes(counts))
+            melded = bytearray(34)
+            for meld in self.melds:
+                for t in meld.tiles:
+                    melded[t.index] += 1
+                    counts[t.index] += 1
+        except (AttributeError, TypeError, IndexError, ValueError):
+            raise ArgumentError(f"a Hand takes Tiles and Melds, not {shown(concealed, 40)} and "
+                                f"{shown(melds, 40)}") from None
         set_("melded", bytes(melded))
         held = tuple(counts)
         set_("held_counts", held)

@@ -14,6 +14,9 @@ Accepted, freely mixed:
 Everything else is a :class:`~tutor.errors.NotationError` that quotes the input and names the
 position: a digit with no suit, rank 0, ``8z``/``9z``, an unknown character, an empty or
 malformed meld, a fifth copy of a tile, and (given a variant) a tile that variant does not use.
+A text longer than :data:`MAX_TEXT` characters is refused before any of it is read (a hand is a
+few dozen characters, a whole wall written ``1m 5p ...`` about 400), and a text that is not a
+``str`` is an :class:`~tutor.errors.ArgumentError`.
 """
 
 from __future__ import annotations
@@ -21,9 +24,13 @@ from __future__ import annotations
 from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
-from tutor.errors import HandError, InputError, NotationError, shown
+from tutor.errors import ArgumentError, HandError, InputError, NotationError, expect, shown
 
-__all__ = ["format_hand", "parse_hand", "parse_meld", "parse_tile", "parse_tiles"]
+__all__ = ["MAX_TEXT", "format_hand", "parse_hand", "parse_meld", "parse_tile", "parse_tiles"]
+
+#: the most characters a notation text may have: room for the 136 tiles of a wall written with
+#: spaces (407 characters); checked before the text is read, so a huge text costs nothing
+MAX_TEXT = 600
 
 _HONOR_CHARS = {c: 27 + i for i, c in enumerate("東南西北白發中")}
 _HONOR_CHARS.update({"东": 27, "发": 32})
@@ -128,7 +135,20 @@ class _Reader:
         return (KINDS[offset + rank - 1], position)
 
 
+def checked_text(text: object, what: str = "tile notation", limit: int = MAX_TEXT) -> str:
+    """``text`` if it is a ``str`` of at most ``limit`` characters; otherwise an
+    :class:`~tutor.errors.ArgumentError` (the wrong type) or a :class:`NotationError` (too long),
+    raised before anything reads it."""
+    if not isinstance(text, str):
+        raise ArgumentError(f"{what} must be text, not {type(text).__name__} {shown(text, 40)}")
+    if len(text) > limit:
+        raise NotationError(text, None, f"{len(text):,} characters is too long for {what} "
+                                        f"(at most {limit:,})")
+    return text
+
+
 def _read(text: str) -> tuple[list[Located], list[tuple[Meld, int]]]:
+    checked_text(text)
     reader = _Reader(text)
     concealed: list[Located] = []
     melds: list[tuple[Meld, int]] = []
@@ -190,8 +210,7 @@ def _check(text: str, tiles: list[Located], variant: Variant | None) -> None:
 
 def parse_hand(text: str, variant: Variant | str | None = None) -> Hand:
     """Read a hand. With ``variant``, also refuse tiles and melds that game cannot have."""
-    if not isinstance(text, str):
-        raise TypeError(f"hand notation must be a string, not {type(text).__name__}")
+    checked_text(text, "hand notation")
     var = Variant.parse(variant) if variant is not None else None
     concealed, melds = _read(text)
     located = concealed + [(t, pos) for meld, pos in melds for t in meld.tiles]
@@ -209,6 +228,7 @@ def parse_hand(text: str, variant: Variant | str | None = None) -> Hand:
 
 def parse_tiles(text: str, variant: Variant | str | None = None) -> tuple[Tile, ...]:
     """Read a run of tiles without melds, in the order written (``"5白7m"`` -> 5m, 5z, 7m)."""
+    checked_text(text)
     var = Variant.parse(variant) if variant is not None else None
     concealed, melds = _read(text)
     if melds:
@@ -219,6 +239,7 @@ def parse_tiles(text: str, variant: Variant | str | None = None) -> tuple[Tile, 
 
 def parse_tile(text: str, variant: Variant | str | None = None) -> Tile:
     """Read exactly one tile: ``"3m"``, ``"中"``, ``"🀄"``."""
+    checked_text(text)
     tiles = parse_tiles(text, variant)
     if len(tiles) != 1:
         raise NotationError(text, None, f"expected one tile, found {len(tiles)}")
@@ -227,6 +248,7 @@ def parse_tile(text: str, variant: Variant | str | None = None) -> Tile:
 
 def parse_meld(text: str) -> Meld:
     """Read exactly one meld in brackets."""
+    checked_text(text, "meld notation")
     concealed, melds = _read(text)
     if concealed or len(melds) != 1:
         raise NotationError(text, None, "expected exactly one meld in brackets, such as [345s]")
@@ -237,6 +259,8 @@ def parse_meld(text: str) -> Meld:
 def format_hand(hand: Hand, style: str = "mpsz") -> str:
     """Print a hand. ``"mpsz"`` is the canonical form (``str(hand)``); ``"cjk"`` writes honors
     as 東南西北白發中 and separates suits; ``"unicode"`` uses the tile glyphs."""
+    expect(hand, Hand, "format_hand's hand")
+    expect(style, str, "format_hand's style")
     if style == "mpsz":
         return str(hand)
     if style == "unicode":

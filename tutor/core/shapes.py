@@ -22,10 +22,10 @@ from tutor.core.hand import Hand, Meld, MeldKind, format_tiles
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.value import Value
 from tutor.core.variant import Variant
-from tutor.errors import HandError
+from tutor.errors import ArgumentError, HandError, shown
 
-__all__ = ["Decomposition", "Group", "GroupKind", "Shape", "decompositions", "joker_count",
-           "natural_counts", "require_size"]
+__all__ = ["Decomposition", "Group", "GroupKind", "Shape", "check_arguments", "decompositions",
+           "joker_count", "natural_counts", "require_size"]
 
 
 class GroupKind(Enum):
@@ -156,12 +156,24 @@ def require_size(hand: Hand, sizes: tuple[int, ...], what: str) -> None:
         raise HandError(f"{hand}: {what} needs a hand of {wanted} tiles (a kong counting as 3), "
                         f"this one has {hand.size}")
 
+def check_arguments(hand: object, variant: Variant | str, fifth: object, what: str) -> Variant:
+    """The checks every public function here starts with: a Hand, a known variant and a
+    ``joker_fifth_copy`` that is True or False (a few ``isinstance`` calls, nothing more)."""
+    if not isinstance(hand, Hand):
+        raise ArgumentError(f"{what} takes a Hand (Hand.parse('123m...')), not "
+                            f"{type(hand).__name__} {shown(hand, 40)}")
+    if type(fifth) is not bool:
+        raise ArgumentError(f"{what}: joker_fifth_copy must be True or False, not "
+                            f"{shown(fifth, 30)}")
+    return Variant.parse(variant)
+
+
 
 def decompositions(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
                    joker_fifth_copy: bool = True) -> list[Decomposition]:
     """Every reading of a complete 14-tile hand, without repeats; empty if it is not complete.
     ``joker_fifth_copy``: whether a joker may stand for a copy beyond the fourth (Hangzhou)."""
-    variant = Variant.parse(variant)
+    variant = check_arguments(hand, variant, joker_fifth_copy, "decompositions")
     hand.check(variant)
     require_size(hand, (14,), "a win")
     counts = natural_counts(hand, variant)

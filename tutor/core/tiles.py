@@ -83,13 +83,16 @@ class Wind(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Wind:
-        """Read a wind from ``E``/``East``/``東``/``1z``-style text."""
+        """Read a wind from ``E``/``East``/``東``/``1z``-style text (letters in ASCII only, in
+        any case: ``eaſt`` with a long s is not East)."""
         if not isinstance(text, str):
             raise NotationError(repr(text), None, "a wind or seat is text: E, S, W or N")
-        key = text.strip()
+        key = text.strip() if len(text) <= 20 else ""
+        # letters compared only when ASCII: str.upper() reads 'ſ' as 'S' and 'ﬆ' as 'ST'
+        upper = key.upper() if key.isascii() else None
         for wind in cls:
-            if key.upper() in (wind.letter, wind.name) or key in (wind.chinese, "东南西北"[
-                    wind.value - 1], f"{wind.value}z") or key.title() == wind.name.title():
+            if upper in (wind.letter, wind.name) or key in (wind.chinese, "东南西北"[
+                    wind.value - 1], f"{wind.value}z"):
                 return wind
         raise NotationError(text, None, "not a wind or seat (use E, S, W or N)")
 
@@ -152,6 +155,9 @@ class Tile:
     @classmethod
     def of(cls, suit: Suit, rank: int) -> Tile:
         """The tile of ``rank`` (1-9, or 1-7 for honors) in ``suit``."""
+        if type(suit) is not Suit or type(rank) is not int:
+            raise InputError(f"Tile.of takes a Suit and a whole number, not {shown(suit, 30)} "
+                             f"and {shown(rank, 30)}")
         if not 1 <= rank <= suit.size:
             raise InputError(f"rank {shown(rank)} does not exist in {suit.name.lower()}")
         return cls(suit.offset + rank - 1)

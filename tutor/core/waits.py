@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from functools import cached_property
 
 from tutor.core.hand import Hand
-from tutor.core.shapes import joker_count, require_size
+from tutor.core.shapes import check_arguments, joker_count, require_size
 from tutor.core.tables import (
     FIFTH,
     INF,
@@ -44,7 +44,7 @@ from tutor.core.tables import (
 from tutor.core.tiles import KINDS, Tile
 from tutor.core.value import Value
 from tutor.core.variant import Variant
-from tutor.errors import HandError
+from tutor.errors import ArgumentError, HandError, shown
 
 __all__ = [
     "DiscardOption",
@@ -355,10 +355,20 @@ def winning_mask(counts: bytes, melded: bytes, melds: int, variant: Variant,
     return mask
 
 
+def _visible(visible: object) -> tuple[Tile, ...]:
+    if isinstance(visible, (str, bytes)) or not hasattr(visible, "__iter__"):
+        raise ArgumentError(f"visible must be Tiles (parse_tiles('1m 2p')), not "
+                            f"{shown(visible, 40)}")
+    seen = tuple(visible)
+    if any(type(t) is not Tile for t in seen):
+        raise ArgumentError(f"visible must hold only Tiles, not {shown(seen, 40)}")
+    return seen
+
+
 def is_win(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
            joker_fifth_copy: bool = True) -> bool:
     """Whether a 14-tile hand is complete (any winning shape of the variant)."""
-    variant = Variant.parse(variant)
+    variant = check_arguments(hand, variant, joker_fifth_copy, "is_win")
     hand.check(variant)
     require_size(hand, (14,), "a win")
     a = _analysis(hand, variant, joker_fifth_copy)
@@ -368,7 +378,7 @@ def is_win(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
 def shanten(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
             joker_fifth_copy: bool = True) -> int:
     """Shanten of a 13- or 14-tile hand: -1 complete, 0 ready, 1 one tile from ready..."""
-    variant = Variant.parse(variant)
+    variant = check_arguments(hand, variant, joker_fifth_copy, "shanten")
     hand.check(variant)
     size = hand.size
     if size != 13 and size != 14:
@@ -473,7 +483,8 @@ class WaitAnalysis(Value):
 def waits(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
           visible: Iterable[Tile] = (), *, joker_fifth_copy: bool = True) -> WaitAnalysis:
     """Waits of a 13-tile hand. ``visible``: other tiles the player has seen (for ``left``)."""
-    variant = Variant.parse(variant)
+    variant = check_arguments(hand, variant, joker_fifth_copy, "waits")
+    visible = _visible(visible)
     hand.check(variant)
     if hand.size != 13:
         require_size(hand, (13,), "waits")
@@ -514,7 +525,7 @@ def _white_dragon_pair_wait(a: _Analysis) -> bool:
 def useful_tiles(hand: Hand, variant: Variant | str = Variant.HUANGYAN, *,
                  joker_fifth_copy: bool = True) -> tuple[Tile, ...]:
     """Kinds that lower the shanten of a 13-tile hand when drawn (jokers included)."""
-    variant = Variant.parse(variant)
+    variant = check_arguments(hand, variant, joker_fifth_copy, "useful_tiles")
     hand.check(variant)
     require_size(hand, (13,), "useful tiles")
     return _useful(_analysis(hand, variant, joker_fifth_copy), variant, hand.held_counts)
@@ -599,7 +610,8 @@ class Efficiency(Value):
 def efficiency(hand: Hand, variant: Variant | str = Variant.HUANGYAN,
                visible: Iterable[Tile] = (), *, joker_fifth_copy: bool = True) -> Efficiency:
     """For each discard of a 14-tile hand: the shanten after it and the tiles that improve it."""
-    variant = Variant.parse(variant)
+    variant = check_arguments(hand, variant, joker_fifth_copy, "efficiency")
+    visible = _visible(visible)
     hand.check(variant)
     require_size(hand, (14,), "efficiency")
     left = _left(hand, variant, visible)

@@ -8,7 +8,10 @@ from enum import Enum
 from tutor.core.tiles import KINDS, Tile
 from tutor.errors import NotationError, shown
 
-__all__ = ["DISCARDS", "PASS", "Action", "ActionKind"]
+__all__ = ["DISCARDS", "MAX_ACTION_TEXT", "PASS", "Action", "ActionKind"]
+
+#: the most characters an action's text may have (the longest, ``concealed-kong 3m``, has 17)
+MAX_ACTION_TEXT = 40
 
 
 class ActionKind(Enum):
@@ -59,6 +62,9 @@ class Action:
         or ``special-win`` none; anything else is a :class:`~tutor.errors.NotationError`."""
         if not isinstance(text, str):
             raise NotationError(repr(text), None, "an action is text such as 'discard 3m'")
+        if len(text) > MAX_ACTION_TEXT:
+            raise NotationError(text, None, f"{len(text):,} characters is too long for an action "
+                                f"(at most {MAX_ACTION_TEXT})")
         word, _, rest = text.strip().partition(" ")
         try:
             kind = ActionKind(word)

@@ -43,7 +43,7 @@ from tutor.core.notation import parse_tiles
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.errors import IllegalActionError, NotationError, TutorError, shown
-from tutor.game.actions import Action
+from tutor.game.actions import MAX_ACTION_TEXT, Action
 from tutor.game.hooks import Hooks
 from tutor.game.state import Chance, HandState
 
@@ -57,6 +57,7 @@ FIELDS = frozenset({"schema", *COVERED, "digest"})
 #: the most actions a record may hold (a hand has a few hundred at most)
 MAX_ACTIONS = 5_000
 _SEATS = {seat.letter: seat for seat in Wind}
+_MAX_ORDER = 2_000  # characters of chance.order (a wall written "1m 5p ..." has 407)
 _HEX = frozenset("0123456789abcdef")
 
 
@@ -167,6 +168,25 @@ def _check_form(data: Any) -> dict[str, Any]:
     return data
 
 
+def _check_sizes(data: dict[str, Any]) -> None:
+    """Before any digest is computed: no text longer than a wall or an action can be."""
+    chance = data["chance"]
+    order = chance.get("order") if isinstance(chance, dict) else None
+    if isinstance(order, str) and len(order) >= _MAX_ORDER:
+        raise RecordError(f"record: field 'chance.order': {len(order):,} characters, more than "
+                          "a wall of tiles takes")
+    actions = data["actions"]
+    for number, item in enumerate(actions[:MAX_ACTIONS + 1] if isinstance(actions, list) else ()):
+        if isinstance(item, list) and len(item) == 2 and isinstance(item[1], str):
+            _action_length(item[1], number)
+
+
+def _action_length(text: str, number: int) -> None:
+    if len(text) > MAX_ACTION_TEXT:
+        raise RecordError(f"record: field 'actions[{number}]': an action of {len(text):,} "
+                          f"characters (at most {MAX_ACTION_TEXT})")
+
+
 def _check_digests(data: dict[str, Any]) -> None:
     for name in COVERED:
         try:
@@ -193,7 +213,7 @@ def _chance(data: dict[str, Any], variant: Variant) -> Chance:
         raise RecordError("record: field 'chance' should hold exactly 'order' and 'dice'")
     text = _kind(chance["order"], "chance.order", str)
     try:
-        order = parse_tiles(text) if len(text) < 2_000 else None
+        order = parse_tiles(text) if len(text) < _MAX_ORDER else None
     except NotationError as exc:
         raise RecordError(f"record: field 'chance.order': {exc}") from None
     if order is None or sorted(t.index for t in order) != sorted(
@@ -213,6 +233,7 @@ def _action(item: Any, number: int) -> tuple[Wind, Action]:
     if (not isinstance(item, list) or len(item) != 2
             or not all(isinstance(x, str) for x in item)):
         raise RecordError(f"{where} should be [seat, action], not {shown(item, 40)}")
+    _action_length(item[1], number)
     seat = _SEATS.get(item[0])
     if seat is None:
         raise RecordError(f"{where}: the seat should be E, S, W or N, not {shown(item[0], 20)}")
@@ -239,6 +260,7 @@ def replay(data: dict[str, Any] | str, hooks_for: Callable[[Variant, dict[str, A
     """Rebuild the state a record describes (see the module docstring for what is checked).
     ``hooks_for(variant, rules)`` makes the hooks."""
     checked = _check_form(_parse(data))
+    _check_sizes(checked)
     _check_digests(checked)
     try:
         variant = Variant.parse(_kind(checked["variant"], "variant", str))

@@ -15,6 +15,7 @@ a bad rule: :class:`~tutor.errors.RulesError`) before any hand is played. A run 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections import Counter
@@ -367,10 +368,21 @@ class _InOrder:
 
 def _run_pool(job: Job, seed: int, hands: int, size: int, workers: int, tally: _Tally,
               progress: Callable[[int, int], None] | None) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    order = _InOrder(tally, hands, progress)
+    try:
+        _pool_run(job, seed, hands, size, workers, order)
+    except BrokenProcessPool as exc:  # a worker process killed: no partial result
+        raise SimulationError(_fault_line("a worker process", exc, tally.hands, hands)
+                              ) from None
+
+
+def _pool_run(job: Job, seed: int, hands: int, size: int, workers: int, order: _InOrder
+              ) -> None:
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     variant, bots, overrides = job
-    order = _InOrder(tally, hands, progress)
     chunks = enumerate(_chunks(seed, hands, size))
     with ProcessPoolExecutor(workers) as pool:
         running: dict[Future[list[HandSummary]], int] = {}
@@ -433,8 +445,29 @@ def _run_dask(job: Job, seed: int, hands: int, size: int, scheduler: str, tally:
                                       "mahjong-tutor on every worker") from None
             order.arrive(index_of.pop(future.key), results)
             submit(1)
+    except _cluster_faults(distributed) as exc:  # a lost scheduler, a worker killed for good
+        raise SimulationError(_fault_line("the Dask cluster", exc, tally.hands, hands)) from None
     finally:
-        client.close()
+        with contextlib.suppress(Exception):  # closing a client whose scheduler is gone
+            client.close(timeout=DASK_TIMEOUT)
+
+
+def _cluster_faults(distributed: Any) -> tuple[type[BaseException], ...]:
+    """What a Dask run raises when the cluster fails under it: a worker killed too often
+    (``KilledWorker``), futures cancelled by a lost scheduler, a closed connection or a
+    timeout (both ``OSError``)."""
+    import asyncio
+    from concurrent.futures import CancelledError
+
+    return (distributed.KilledWorker, CancelledError, asyncio.CancelledError, OSError)
+
+
+def _fault_line(where: str, exc: BaseException, done: int, total: int) -> str:
+    """One line saying the run stopped and no result is given (never a partial one)."""
+    reason = str(exc).splitlines()[0][:100] if str(exc).strip() else ""
+    kind = type(exc).__name__ + (f": {reason}" if reason else "")
+    return (f"{where} failed after {done:,} of {total:,} hands ({kind}); no result is given "
+            "for a partial run: run it again")
 
 
 def progress_bar(done: int, total: int) -> None:

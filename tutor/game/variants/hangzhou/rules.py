@@ -36,13 +36,13 @@ class HangzhouPlay:
     session_hand_cap: int = 200
 
     def __post_init__(self) -> None:
+        check_ranges(self, {"max_chows": (0, 4), "joker_restriction_players": (0, 3),
+                            "session_hand_cap": (1, 1_000)}, (0, 0))
         if self.max_chows < 0:
             raise RulesError(f"rule max_chows cannot be negative ({self.max_chows})")
         if not 0 <= self.joker_restriction_players <= 3:
             raise RulesError("rule joker_restriction_players must be 0 to 3 "
                              f"({self.joker_restriction_players})")
-        check_ranges(self, {"max_chows": (0, 4), "joker_restriction_players": (0, 3),
-                            "session_hand_cap": (1, 1_000)}, (0, 0))
 
     def __repr__(self) -> str:
         changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)

@@ -200,6 +200,7 @@ def test_a_copy_killed_at_a_random_moment_is_whole_after_the_next_run(tmp_path: 
         rest = writer.communicate(timeout=60)[0]
         interrupted += "done" not in rest
         report = copy_course(mine, update=True, source=source)
-        assert report.kept == () and report.stale == ()
+        assert report.kept == () and report.stale == () and report.restored == ()
         _whole_as_shipped(mine, source)
+        assert not list(mine.rglob("*.damaged-*"))  # no copy was ever left half-written
     assert interrupted >= 8  # most kills landed mid-copy

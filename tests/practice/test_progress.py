@@ -431,6 +431,8 @@ def test_after_a_failed_write_nothing_is_overwritten_from_memory(
     assert final.notebooks == {"02_tiles_hands_waits": {"hands-shanten", "hands-pair-wait"},
                                "03_huangyan_scoring": {"huangyan-doubles"}}
     assert final.practice == {"waits": {"tried": 3, "solved": 2}}
+    a.record_practice("waits", solved=False)  # the kept changes were written once, not again
+    assert ProgressStore(path).load().practice == {"waits": {"tried": 4, "solved": 2}}
 
 
 def _in_time(work: Callable[[], object], seconds: float = 10.0) -> None:

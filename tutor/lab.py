@@ -6,6 +6,20 @@ The package ships the course (the lessons, ``apps/``, the rule book) as package 
 the learner's folder records the hash of every file as it was copied, so an update can tell a file
 the learner never touched (refreshed) from one they edited (kept).
 
+The copy is always whole and stays inside the folder:
+
+* every file is written to a temporary name in its own folder, flushed to disk and renamed into
+  place (``os.replace``), the manifest too, so a copy interrupted at any moment (Ctrl-C, a kill,
+  a crash) leaves each file as it was or as shipped, never half written; leftover temporaries
+  are removed by the next run;
+* a symbolic link inside the folder where the course would write (a file, ``apps/``, the
+  manifest), dangling or not, pointing inside or outside, is **refused**: the run stops before
+  writing anything and names the link, so nothing is ever written through a link (the folder
+  itself may be a link: it is the place the learner chose);
+* a notebook or record (``.ipynb``, ``.json``) that is not valid JSON of the right shape is no
+  one's edit (JupyterLab always saves whole notebooks): it is restored from the shipped copy,
+  the damaged file kept beside it as ``NAME.damaged-N``, and the report names it.
+
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp()) / "course"
 >>> first = copy_course(folder)
@@ -17,9 +31,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-import shutil
+import os
+import secrets
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +49,8 @@ __all__ = ["COURSE_FILES", "MANIFEST", "CopyReport", "CourseError", "copy_course
 #: in the course folder and its sub-folders (apps/ with its example records, rules/)
 COURSE_FILES = ("*.ipynb", "*.md", "*.json")
 MANIFEST = ".mahjong-tutor-course.json"
+TEMPORARY = ".lab-tmp"  # the suffix of a file being copied (removed by the next run if left)
+_MAX_JSON = 50_000_000
 
 
 class CourseError(TutorError):
@@ -68,12 +87,17 @@ class CopyReport:
     kept: tuple[str, ...] = ()  # edited by the learner (or not ours): left exactly as it was
     current: tuple[str, ...] = ()  # already the same as the shipped version
     stale: tuple[str, ...] = ()  # untouched, a newer version is shipped: refreshed by an update
+    restored: tuple[str, ...] = ()  # damaged (not a whole notebook or record): copied again
+    set_aside: tuple[str, ...] = ()  # where each restored file's damaged copy was kept
 
     def __str__(self) -> str:
         lines = [f"course folder: {self.folder}"]
         for label, paths in (("copied", self.copied), ("refreshed", self.refreshed),
                              ("kept your edited copy of", self.kept)):
             lines += [f"  {label} {path}" for path in paths]
+        lines += [f"  restored {path}: it was not a whole notebook or record (the damaged file "
+                  f"is kept as {aside})" for path, aside in zip(self.restored, self.set_aside,
+                                                               strict=False)]
         if self.current:
             lines.append(f"  {len(self.current)} file(s) already up to date")
         if self.stale:
@@ -103,28 +127,124 @@ def _read_manifest(folder: Path) -> dict[str, str]:
     return dict(files)
 
 
+def _whole(path: Path) -> bool:
+    """Is a notebook or record whole (valid JSON of the right shape)? Other files: always."""
+    if path.suffix not in (".ipynb", ".json"):
+        return True
+    try:
+        if path.stat().st_size > _MAX_JSON:
+            return False
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return False
+    if path.suffix == ".ipynb":
+        return (isinstance(data, dict) and isinstance(data.get("cells"), list)
+                and isinstance(data.get("nbformat"), int))
+    return isinstance(data, (dict, list))
+
+
+def _check_no_links(folder: Path, relative: str) -> None:
+    """Refuse a symbolic link (or a non-folder) on the way to ``folder / relative``."""
+    place = folder
+    parts = relative.split("/")
+    for i, part in enumerate(parts):
+        place = place / part
+        try:
+            info = os.lstat(place)
+        except FileNotFoundError:
+            return
+        if stat.S_ISLNK(info.st_mode):
+            raise CourseError(f"{place} is a symbolic link (to {os.readlink(place)}): tutor lab "
+                              "never writes through links; remove or rename it and run again")
+        last = i == len(parts) - 1
+        if not last and not stat.S_ISDIR(info.st_mode):
+            raise CourseError(f"{place} is in the way (not a folder)")
+        if last and not stat.S_ISREG(info.st_mode):
+            raise CourseError(f"{place} is in the way (not a file)")
+
+
+def _write_whole(target: Path, data: bytes) -> None:
+    """Write ``target`` as a new file beside it, then rename it into place."""
+    target.parent.mkdir(exist_ok=True)
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}{TEMPORARY}")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    descriptor = os.open(temporary, flags, 0o644)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    with contextlib.suppress(OSError, AttributeError):  # the rename itself, on disk
+        directory = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+def _keep_damaged(target: Path) -> str:
+    """Move a damaged file to the first free ``NAME.damaged-N`` (never over another)."""
+    for n in range(1, 1000):
+        aside = target.with_name(f"{target.name}.damaged-{n}")
+        if not os.path.lexists(aside):
+            os.replace(target, aside)
+            return aside.name
+    raise CourseError(f"{target} is damaged and too many damaged copies are kept beside it")
+
+
+def _remove_leftovers(folder: Path, relatives: list[str]) -> None:
+    """Temporaries left by an interrupted run (only in the folders the course uses)."""
+    folders = {folder, *((folder / r).parent for r in relatives)}
+    for place in sorted(folders):
+        if place.is_symlink() or not place.is_dir():
+            continue
+        for leftover in place.glob(f".*{TEMPORARY}"):
+            if leftover.is_file() and not leftover.is_symlink():
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+
+
 def copy_course(folder: Path, update: bool = False, source: Path | None = None) -> CopyReport:
     """Copy the course into ``folder``; never overwrite a file the learner changed.
 
     Missing files are always copied. With ``update``, a file still exactly as it was copied is
-    replaced by the shipped version when that differs; an edited file is kept and reported.
+    replaced by the shipped version when that differs; an edited file is kept and reported. A
+    damaged notebook is restored (and kept aside). A symbolic link in the way is refused before
+    anything is written (see the module's docstring).
     """
     folder = Path(folder)
+    if folder.is_symlink() and not folder.exists():
+        raise CourseError(f"{folder} is a symbolic link to nothing")
     if folder.exists() and not folder.is_dir():
         raise CourseError(f"{folder} is a file, not a folder")
+    shipped_files = list(course_files(source))
+    relatives = [relative for relative, _ in shipped_files]
+    if folder.is_dir():
+        for relative in [MANIFEST, *relatives]:
+            _check_no_links(folder, relative)
     folder.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(folder, relatives)
     manifest = _read_manifest(folder)
     done: dict[str, list[str]] = {k: [] for k in ("copied", "refreshed", "kept", "current",
-                                                   "stale")}
-    for relative, shipped in course_files(source):
+                                                   "stale", "restored", "set_aside")}
+    for relative, shipped in shipped_files:
         target = folder / relative
-        shipped_hash = _sha256(shipped)
-        if target.exists() and not target.is_file():
-            raise CourseError(f"{target} is in the way (not a file)")
+        _check_no_links(folder, relative)  # again, just before writing
+        data = shipped.read_bytes()
+        shipped_hash = hashlib.sha256(data).hexdigest()
         if not target.exists():
             outcome = "copied"
         elif (target_hash := _sha256(target)) == shipped_hash:
             outcome = "current"
+        elif not _whole(target):
+            aside = _keep_damaged(target)
+            done["set_aside"].append(str(Path(relative).with_name(aside).as_posix()))
+            outcome = "restored"
         elif manifest.get(relative) != target_hash:
             done["kept"].append(relative)
             continue
@@ -134,10 +254,10 @@ def copy_course(folder: Path, update: bool = False, source: Path | None = None) 
             done["stale"].append(relative)
             continue
         if outcome != "current":
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(shipped, target)
+            _write_whole(target, data)
         manifest[relative] = shipped_hash
         done[outcome].append(relative)
-    (folder / MANIFEST).write_text(json.dumps({"files": manifest}, indent=1, sort_keys=True)
-                                   + "\n", encoding="utf-8")
+    _check_no_links(folder, MANIFEST)
+    _write_whole(folder / MANIFEST, (json.dumps({"files": manifest}, indent=1, sort_keys=True)
+                                     + "\n").encode("utf-8"))
     return CopyReport(folder, **{k: tuple(v) for k, v in done.items()})

@@ -15,12 +15,18 @@ from tutor.lab import MANIFEST, CourseError, copy_course, course_files, course_r
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _notebook(text: str) -> str:
+    """A small whole notebook (a damaged one is restored, not kept)."""
+    return json.dumps({"cells": [{"cell_type": "markdown", "source": text, "metadata": {}}],
+                       "metadata": {}, "nbformat": 4, "nbformat_minor": 5}) + "\n"
+
+
 def _course(tmp_path: Path, version: str) -> Path:
     source = tmp_path / "shipped"
     (source / "apps").mkdir(parents=True, exist_ok=True)
     (source / ".ipynb_checkpoints").mkdir(exist_ok=True)
     for name in ("00_start.ipynb", "01_next.ipynb", "glossary.md", "apps/app.ipynb"):
-        (source / name).write_text(f"{name} {version}\n", encoding="utf-8")
+        (source / name).write_text(_notebook(f"{name} {version}"), encoding="utf-8")
     (source / "notes.txt").write_text("not course material\n", encoding="utf-8")
     (source / ".ipynb_checkpoints" / "00_start-checkpoint.ipynb").write_text("x", "utf-8")
     return source
@@ -43,7 +49,8 @@ def test_first_copy_takes_every_course_file_and_nothing_else(tmp_path: Path) -> 
     assert report.copied == ("00_start.ipynb", "01_next.ipynb", "glossary.md", "apps/app.ipynb")
     assert not (tmp_path / "mine" / "notes.txt").exists()
     assert not (tmp_path / "mine" / ".ipynb_checkpoints").exists()
-    assert (tmp_path / "mine" / "apps" / "app.ipynb").read_text("utf-8") == "apps/app.ipynb v1\n"
+    copied = (tmp_path / "mine" / "apps" / "app.ipynb").read_text("utf-8")
+    assert copied == _notebook("apps/app.ipynb v1")
     again = copy_course(tmp_path / "mine", source=source)
     assert again.copied == () and len(again.current) == 4
 
@@ -51,7 +58,7 @@ def test_first_copy_takes_every_course_file_and_nothing_else(tmp_path: Path) -> 
 def test_update_refreshes_untouched_files_and_keeps_edited_ones(tmp_path: Path) -> None:
     mine = tmp_path / "mine"
     copy_course(mine, source=_course(tmp_path, "v1"))
-    (mine / "01_next.ipynb").write_text("my own answers\n", encoding="utf-8")
+    (mine / "01_next.ipynb").write_text(_notebook("my own answers"), encoding="utf-8")
     (mine / "glossary.md").unlink()
     source = _course(tmp_path, "v2")
 
@@ -59,14 +66,14 @@ def test_update_refreshes_untouched_files_and_keeps_edited_ones(tmp_path: Path) 
     assert plain.copied == ("glossary.md",)
     assert plain.kept == ("01_next.ipynb",)
     assert plain.stale == ("00_start.ipynb", "apps/app.ipynb")
-    assert (mine / "00_start.ipynb").read_text("utf-8") == "00_start.ipynb v1\n"
+    assert (mine / "00_start.ipynb").read_text("utf-8") == _notebook("00_start.ipynb v1")
     assert "have a newer version" in str(plain)
 
     update = copy_course(mine, update=True, source=source)
     assert update.refreshed == ("00_start.ipynb", "apps/app.ipynb")
     assert update.kept == ("01_next.ipynb",)
-    assert (mine / "00_start.ipynb").read_text("utf-8") == "00_start.ipynb v2\n"
-    assert (mine / "01_next.ipynb").read_text("utf-8") == "my own answers\n"
+    assert (mine / "00_start.ipynb").read_text("utf-8") == _notebook("00_start.ipynb v2")
+    assert (mine / "01_next.ipynb").read_text("utf-8") == _notebook("my own answers")
     assert "kept your edited copy of 01_next.ipynb" in str(update)
 
     later = copy_course(mine, update=True, source=_course(tmp_path, "v3"))
@@ -76,10 +83,10 @@ def test_update_refreshes_untouched_files_and_keeps_edited_ones(tmp_path: Path) 
 def test_a_file_that_was_there_before_the_course_is_never_overwritten(tmp_path: Path) -> None:
     mine = tmp_path / "mine"
     mine.mkdir()
-    (mine / "00_start.ipynb").write_text("someone else's notebook\n", encoding="utf-8")
+    (mine / "00_start.ipynb").write_text(_notebook("someone else's"), encoding="utf-8")
     report = copy_course(mine, update=True, source=_course(tmp_path, "v1"))
     assert report.kept == ("00_start.ipynb",)
-    assert (mine / "00_start.ipynb").read_text("utf-8") == "someone else's notebook\n"
+    assert (mine / "00_start.ipynb").read_text("utf-8") == _notebook("someone else's")
 
 
 @pytest.mark.parametrize("manifest", ["not json", "[]", '{"files": {"a": 1}}',

@@ -20,7 +20,8 @@ def register(commands: Commands) -> None:
     p.add_argument("dir", nargs="?", default="mahjong-tutor",
                    help="the folder for your copy of the course (default ./mahjong-tutor)")
     p.add_argument("--update", action="store_true",
-                   help="refresh the files you have not edited with this version's")
+                   help="refresh the files you have not edited with this version's (a damaged "
+                   "notebook is restored on every run; links in DIR are refused)")
     p.add_argument("--port", type=count(1, 65535), default=8888,
                    help="JupyterLab's port (default 8888)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")

@@ -1,4 +1,5 @@
-"""``tutor simulate`` and ``tutor replay``: play hands with bots, replay recorded hands."""
+"""``tutor simulate``, ``tutor duel`` and ``tutor replay``: play hands with bots, match two bots
+in duplicate, replay recorded hands."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from tutor.cli import Commands, count, emit
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
+from tutor.game.duel import MAX_DEALS
 from tutor.game.record import RecordError, record, replay
 from tutor.game.simulate import EXECUTORS, MAX_HANDS, MAX_SEED, play_hand, progress_bar, simulate
 from tutor.game.variants import hooks_for
@@ -69,11 +71,71 @@ def register(commands: Commands) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_simulate)
+    p = commands.command("duel", "duplicate matches between two bots: the same deals, seats "
+                         "rotated; points per hand with a 95% interval")
+    p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
+                   help="huangyan, hangzhou or guiyang (default huangyan)")
+    p.add_argument("--bots", default="sensible,random",
+                   help="the two bots, comma-separated (default sensible,random)")
+    p.add_argument("--deals", type=count(1, MAX_DEALS), default=100,
+                   help=f"how many deals, each played four times (default 100, at most "
+                   f"{MAX_DEALS:,})")
+    p.add_argument("--seed", type=count(-MAX_SEED, MAX_SEED - MAX_DEALS), default=0,
+                   help="random seed of the first deal (default 0)")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="change a ruleset value (repeatable)")
+    p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
+                   help="local: this machine (default); dask: a Dask cluster (needs "
+                   "--scheduler and the cluster extra)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="the Dask scheduler, for example tcp://10.0.0.5:8786")
+    p.add_argument("--workers", type=count(1, _cpus), default=None,
+                   help="local processes (default: every CPU; at most the CPU count)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=_duel)
     p = commands.command("replay", "replay a recorded hand move by move")
     p.add_argument("file", help="a record (JSON object) or a list of records, as saved by "
                    "'tutor simulate --save'")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_replay)
+
+
+def _duel(args: argparse.Namespace) -> int:
+    from tutor.errors import TutorError
+    from tutor.game.duel import duel
+    from tutor.game.simulate import SimulationError
+    from tutor.rulesets import parse_assignments
+
+    try:
+        overrides: dict[str, Any] = dict(parse_assignments(args.rule))
+        if args.executor == "dask" and not args.scheduler:
+            raise SimulationError("--executor dask needs --scheduler ADDRESS (for example "
+                                  "tcp://10.0.0.5:8786)")
+        if args.scheduler is not None and args.executor != "dask":
+            raise SimulationError("--scheduler goes with --executor dask")
+        show = None if args.no_progress or args.json else _deal_bar
+        result = duel(args.variant, args.deals, args.seed, args.bots, overrides,
+                      workers=args.workers, progress=show, executor=args.executor,
+                      scheduler=args.scheduler)
+    except BrokenPipeError:
+        raise
+    except (TutorError, ValueError, OSError) as exc:
+        raise SimulationError(_clip(str(exc) or type(exc).__name__)) from None
+    return emit(args, result.as_dict(), str(result))
+
+
+def _deal_bar(done: int, total: int) -> None:
+    """A one-line progress bar on stderr, in deals."""
+    import sys
+
+    if done < total and done % max(1, total // 200):
+        return
+    filled = 30 * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} deals")
+    if done >= total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
 
 
 def _clip(message: str) -> str:

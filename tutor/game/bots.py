@@ -19,9 +19,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Protocol
 
-from tutor.core.hand import Meld, melded_counts
-from tutor.core.tables import INF, SuitTable, conv_id, suit_table, vector
-from tutor.core.tiles import Wind
+from tutor.core.hand import Hand, Meld, MeldKind, melded_counts
+from tutor.core.tables import FIFTH, INF, SuitTable, conv_id, suit_table, vector
+from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.game.actions import DISCARDS, PASS, Action, ActionKind
@@ -73,9 +73,13 @@ class RandomBot:
 
 def _tables(melded: bytes, joker: int | None) -> tuple[SuitTable, ...]:
     """The four suit tables for a hand whose melds hold ``melded`` copies of each kind (the
-    same shared tables the core's waits use)."""
-    return tuple(suit_table(bytes(0 if i == joker else 4 - melded[i] for i in range(lo, hi)),
-                            s < 3) for s, (lo, hi) in enumerate(zip(_OFFSETS, _ENDS, strict=True)))
+    same shared tables the core's waits use). Where a joker may stand for a fifth copy (a
+    joker game, no joker locked in a kong) no kind has a limit, as in
+    :func:`tutor.core.waits.shanten`: a joker can be the copy the melds hold."""
+    fifth = joker is not None and not melded[joker]
+    return tuple(suit_table(bytes(0 if i == joker else FIFTH if fifth else 4 - melded[i]
+                                  for i in range(lo, hi)), s < 3)
+                 for s, (lo, hi) in enumerate(zip(_OFFSETS, _ENDS, strict=True)))
 
 
 def _tiles_left(mask: int, left: list[int]) -> int:
@@ -369,25 +373,34 @@ def _seven_mask(natural: bytes, pairs: int, odd: int) -> int:
 #: hands. Small on purpose: it pays when a deal is played again right away (the what-if study
 #: plays each seed under both rulesets in turn) and stays cheap in a long simulation, where a
 #: hand seldom comes back (a large cache cost more than it saved there)
-_CONTENDERS: dict[bytes, tuple[tuple[tuple[int, int], ...], bytes, int]] = {}
+_CONTENDERS: dict[bytes, tuple[int, tuple[tuple[int, int], ...], bytes, int]] = {}
 _CONTENDERS_SIZE = 2_048
 
 
+def _joker_bit(reading: _Reading) -> int:
+    """The joker's bit (a drawn joker always helps a hand that can use it) unless the hand
+    holds all four; 0 in a game without jokers."""
+    joker = reading.joker
+    return 1 << joker if joker is not None and reading.held[joker] < 4 else 0
+
+
 def _contenders(reading: _Reading, candidates: list[int]
-                ) -> tuple[tuple[tuple[int, int], ...], bytes, int]:
-    """The discards among ``candidates`` with the lowest shanten (after the dead-wait rule),
-    each with the mask of the kinds that improve the hand after it (-1 when it is the only
-    one: no need to count), the copies held of each kind (melds included), and the joker's bit
-    (a drawn joker always helps) unless all four are held."""
+                ) -> tuple[int, tuple[tuple[int, int], ...], bytes, int]:
+    """The lowest shanten among the discards of ``candidates`` (after the dead-wait rule: ready
+    only on kinds the player holds all four of, with no joker to stand for them, is not
+    ready), the discards that reach it, each with the mask of the natural kinds that improve
+    the hand after it (-1 when it is the only one and not ready: no need to count), the copies
+    held of each kind (melds included), and the joker's bit (:func:`_joker_bit`)."""
     contenders: list[tuple[int, int]] = []  # (kind, mask of the kinds that improve)
     low = INF
+    joker_bit = _joker_bit(reading)
     for raw, i in reading.ranked(candidates):
         if raw > low:
             break  # the dead-wait rule only ever raises a shanten
         sh, mask = raw, -1
         if raw == 0:
             mask = reading.shape(i)[1] & ~reading.dead
-            if not mask:
+            if not mask | joker_bit:
                 sh = 1  # ready only on tiles the player holds all of: not ready
         if sh < low:
             low, contenders = sh, [(i, mask)]
@@ -396,16 +409,140 @@ def _contenders(reading: _Reading, candidates: list[int]
     if len(contenders) > 1:
         contenders = [(i, mask if mask >= 0 else reading.shape(i)[1] & ~reading.dead)
                       for i, mask in contenders]
-    held = reading.held
-    joker = reading.joker
-    joker_bit = 1 << joker if joker is not None and held[joker] < 4 else 0
-    return tuple(contenders), bytes(held), joker_bit
+    return low, tuple(contenders), bytes(reading.held), joker_bit
+
+
+def _count(mask: int, left: list[int], packed: int | None) -> int:
+    """The unseen copies of the kinds in ``mask``."""
+    return _tiles_left(mask, left) if packed is None else _packed_left(mask, packed)
+
+
+def _least_live(reading: _Reading, kinds: list[int], left: list[int]) -> int:
+    """The lowest shanten among the discards ``kinds`` of a 14-tile hand, a ready hand whose
+    winning tiles are all in sight (``left``: the unseen copies) counting as not ready."""
+    ranked = reading.ranked(kinds)
+    if ranked[0][0] != 0:
+        return ranked[0][0]
+    joker_bit = _joker_bit(reading)
+    for raw, i in ranked:
+        if raw != 0:
+            break
+        if _tiles_left(reading.shape(i)[1] & ~reading.dead | joker_bit, left):
+            return 0
+    return 1
+
+
+#: Hangzhou: the fewest live tiles for a joker discard to pay (the other three draw, then the
+#: player: four tiles)
+JOKER_LINE_WALL = 4
+
+
+def _joker_line(view: PlayerView) -> bool:
+    """Whether to discard a joker instead of winning now (Hangzhou, the rule text's Example 1):
+    with two jokers or more and the rest already four groups (or six pairs), a joker discard
+    leaves a White Dragon Pair Wait (every tile wins) and adds After a White Dragon Discard:
+    the next draw wins at least twice the multiplier (the chain's kongs and the joker count for
+    Three/Four White Dragons are kept), provided the wall still gives the player a draw."""
+    joker = _JOKER[view.variant]
+    if (joker is None or view.counts[joker] < 2 or view.live_wall < JOKER_LINE_WALL
+            or DISCARDS[joker] not in view.legal):
+        return False
+    from tutor.core.waits import waits
+
+    counts = list(view.counts)
+    counts[joker] -= 1
+    return waits(Hand.from_counts(counts, view.melds), view.variant).white_dragon_pair_wait
+
+
+def _joker_discard_pays(keep: int, after: int, unseen: int, live_wall: int) -> bool:
+    """Hangzhou: whether a ready hand should discard a joker and stay ready on ``after`` unseen
+    winning tiles rather than keep it, ready on ``keep``. The joker discard doubles a win on
+    the very next draw (After a White Dragon Discard; a later non-joker discard ends the
+    chain), so with ``d`` draws left (a quarter of the live wall) and ``p`` the chance of a
+    winning draw, it pays when ``2 p' + (1 - p')(1 - (1 - p')^(d - 1))`` beats
+    ``1 - (1 - p)^d``: with waits about as wide as before."""
+    draws = live_wall // 4
+    if draws < 1 or after <= 0 or unseen <= 0:
+        return False
+    p, q = keep / unseen, after / unseen
+    return 2 * q + (1 - q) * (1 - (1 - q) ** (draws - 1)) > 1 - (1 - p) ** draws
+
+
+def _held(view: PlayerView) -> list[int]:
+    """The copies of each kind the seat holds, melds included."""
+    held = list(view.counts)
+    if view.melds:
+        for k, n in enumerate(melded_counts(view.melds)):
+            held[k] += n
+    return held
+
+
+def _live_shanten(hand: Hand, variant: Variant, left: list[int]) -> int:
+    """The shanten of a 13-tile hand by :mod:`tutor.core.waits`, a ready hand whose winning
+    tiles (a drawn joker included) are all in sight counting as not ready."""
+    from tutor.core.waits import shanten, useful_tiles
+
+    sh = shanten(hand, variant)
+    if sh == 0 and not sum(left[t.index] for t in useful_tiles(hand, variant)):
+        return 1
+    return sh
+
+
+def _open_kong_pays(view: PlayerView, left: list[int]) -> bool:
+    """Whether to open-kong the offered tile, holding three: the kong is worth points in every
+    game (Huangyan's sheet, Guiyang's kong payments, Hangzhou's After a gang) and brings a
+    replacement tile, so it is declared unless the hand is further from ready without the three
+    tiles than with them. Open-kong offers are rare, so both sensible bots answer it the plain
+    way, with :mod:`tutor.core.waits`."""
+    offer = view.offer
+    assert offer is not None
+    counts = list(view.counts)
+    counts[offer.index] -= 3
+    after = Hand.from_counts(counts, (*view.melds, Meld.kong(offer, MeldKind.OPEN_KONG)))
+    return _live_shanten(after, view.variant, left) <= _live_shanten(view.hand, view.variant,
+                                                                     left)
+
+
+def _meld_claims(view: PlayerView) -> list[Action]:
+    """The pongs and chows worth weighing: never a pong while holding three (the kong or a pass
+    answers that; a pong would leave the fourth copy to throw away)."""
+    offer = view.offer
+    assert offer is not None
+    return [a for a in view.legal if a.kind is ActionKind.CHOW
+            or (a.kind is ActionKind.PONG and view.counts[offer.index] < 3)]
+
+
+def _claimed(view: PlayerView, action: Action) -> tuple[list[int], Meld]:
+    """The concealed counts and the new meld after claiming the offer with ``action``."""
+    offer = view.offer
+    assert offer is not None and action.tile is not None
+    counts = list(view.counts)
+    if action.kind is ActionKind.PONG:
+        counts[offer.index] -= 2
+        return counts, Meld.pong(offer)
+    lo = action.tile.index
+    for k in (lo, lo + 1, lo + 2):
+        if k != offer.index:
+            counts[k] -= 1
+    return counts, Meld.chow(action.tile)
 
 
 class SensibleBot:
-    """Takes every win; discards for efficiency (shanten first, then tiles left); in a danger
-    stage (Huangyan's Live Tile Stage) prefers safe discards; claims a pong or kong when the
-    hand with the claimed tile is closer to ready than without it; declares concealed kongs."""
+    """Plays the whole game for tile efficiency, from its own view:
+
+    * wins at once (in Hangzhou it first discards a spare joker when that leaves a White Dragon
+      Pair Wait: :func:`_joker_line`);
+    * declares every concealed kong, and an added kong whenever discarding that tile would be
+      among its best discards (the kong is that discard plus a free tile and the kong's value);
+    * discards for efficiency: the lowest shanten after the discard, then the most unseen tiles
+      that improve the hand, then the lowest kind; a ready hand whose winning tiles are all in
+      sight (a dead wait) counts as not ready; in a danger stage (Huangyan's Live Tile Stage)
+      safe discards first;
+    * on a discard: open-kongs when holding three unless that sets the hand back
+      (:func:`_open_kong_pays`); otherwise pongs or chows when the hand the claim leaves (the
+      meld and the best forced discard) is closer to ready than the hand it has; the pong
+      before the chows, the lowest chow first, on equal terms.
+    """
 
     name = "sensible"
 
@@ -416,21 +553,41 @@ class SensibleBot:
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
         kinds = {a.kind for a in legal}
-        for kind in (*_WINS, ActionKind.CONCEALED_KONG):  # always win, always a hidden kong
+        for kind in _WINS:
             if kind in kinds:
+                if kind is ActionKind.SELF_DRAW and _joker_line(view):
+                    joker = _JOKER[view.variant]
+                    assert joker is not None
+                    return DISCARDS[joker]
                 return next(a for a in legal if a.kind is kind)
+        if ActionKind.CONCEALED_KONG in kinds:
+            return next(a for a in legal if a.kind is ActionKind.CONCEALED_KONG)
+        if ActionKind.ADDED_KONG in kinds:
+            for action in legal:
+                if action.kind is ActionKind.ADDED_KONG and self._adds_kong(view, action):
+                    return action
         if ActionKind.DISCARD in kinds:
             return self._discard(view)
         if ActionKind.PASS in kinds:
             return self._claim(view)
         return legal[0]
 
-    def _read(self, view: PlayerView, counts: tuple[int, ...]) -> _Reading:
+    def _read(self, view: PlayerView, counts: tuple[int, ...],
+              melds: tuple[Meld, ...] | None = None) -> _Reading:
         reading = self._reading
         if reading is None or reading.variant is not view.variant:
             reading = self._reading = _Reading(view.variant)
-        reading.read(counts, view.melds)
+        reading.read(counts, view.melds if melds is None else melds)
         return reading
+
+    def _adds_kong(self, view: PlayerView, action: Action) -> bool:
+        """Whether discarding the kong's tile is among the best discards (by shanten)."""
+        assert action.tile is not None
+        reading = self._read(view, view.counts)
+        left = _unseen(view, reading.held)
+        kinds = [i for i, n in enumerate(view.counts) if n]
+        return (_least_live(reading, [action.tile.index], left)
+                <= _least_live(reading, kinds, left))
 
     def _discard(self, view: PlayerView) -> Action:
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
@@ -454,78 +611,141 @@ class SensibleBot:
             if len(_CONTENDERS) >= _CONTENDERS_SIZE:
                 _CONTENDERS.clear()
             _CONTENDERS[key] = found
-        contenders, held, joker_bit = found
-        if len(contenders) == 1:
+        low, contenders, held, joker_bit = found
+        if len(contenders) == 1 and low != 0:
             return DISCARDS[contenders[0][0]]
         # then the most tiles left that improve the hand, then the lowest kind
         left = _unseen(view, held)
         packed = _pack(left)
         best = (1, 0)
         for i, mask in contenders:
-            mask |= joker_bit
-            count = _tiles_left(mask, left) if packed is None else _packed_left(mask, packed)
+            count = _count(mask | joker_bit, left, packed)
             if (-count, i) < best:
                 best = (-count, i)
+        if low == 0 and best[0] == 0:  # every ready discard waits on tiles all in sight
+            return DISCARDS[self._dead_ready(reading, candidates, contenders, left, packed)]
+        joker = reading.joker
+        if low == 0 and joker is not None and joker in candidates and best[1] != joker:
+            reading.analyse()
+            sh, mask = reading.shape(joker)
+            if sh == 0 and _joker_discard_pays(-best[0], _count(mask & ~reading.dead | joker_bit,
+                                                                left, packed),
+                                               sum(left), view.live_wall):
+                return DISCARDS[joker]
         return DISCARDS[best[1]]
 
+    def _dead_ready(self, reading: _Reading, candidates: list[int],
+                    dead: tuple[tuple[int, int], ...], left: list[int],
+                    packed: int | None) -> int:
+        """The discard when every ready discard is a dead wait: those count as one tile from
+        ready with no tile to count, against the other discards one tile from ready."""
+        best = min((0, i) for i, _ in dead)
+        gone = {i for i, _ in dead}
+        rest = [i for i in candidates if i not in gone]
+        if rest:
+            reading.analyse()
+            low, contenders, _, joker_bit = _contenders(reading, rest)
+            if low == 1:
+                for i, mask in contenders:
+                    key = (-_count(mask | joker_bit, left, packed), i)
+                    best = min(best, key)
+        return best[1]
+
     def _claim(self, view: PlayerView) -> Action:
-        pong = [a for a in view.legal if a.kind in (ActionKind.PONG, ActionKind.OPEN_KONG)]
         offer = view.offer
-        if not pong or offer is None or sum(view.counts) + 3 * len(view.melds) != 13:
+        if offer is None or sum(view.counts) + 3 * len(view.melds) != 13:
             return PASS
+        kong = next((a for a in view.legal if a.kind is ActionKind.OPEN_KONG), None)
+        if kong is not None and _open_kong_pays(view, _unseen(view, _held(view))):
+            return kong
+        options = _meld_claims(view)
+        if not options:
+            return PASS
+        k = offer.index
         counts = list(view.counts)
-        counts[offer.index] += 1
+        counts[k] += 1
         reading = self._read(view, tuple(counts))
-        before = reading.shape(offer.index)[0]  # the hand as it is, without the offer
-        if before == 0 and not reading.shape(offer.index)[1]:
-            before = 1
-        after = _least_shanten(reading, [i for i, n in enumerate(counts) if n])
-        return pong[0] if after < before else PASS
+        held = list(reading.held)
+        held[k] -= 1
+        left = _unseen(view, held)
+        sh, mask = reading.shape(k)  # the hand as it is, without the offer
+        before = 1 if sh == 0 and not _tiles_left(mask | _joker_bit(reading), left) else sh
+        if _least_live(reading, [i for i, n in enumerate(counts) if n], left) >= before:
+            return PASS  # not even drawing the tile would bring the hand closer
+        best: tuple[int, int] = (before, -1)
+        for n, action in enumerate(options):
+            after, meld = _claimed(view, action)
+            reading = self._read(view, tuple(after), (*view.melds, meld))
+            found = (_least_live(reading, [i for i, c in enumerate(after) if c], left), n)
+            best = min(best, found)
+        return options[best[1]] if best[1] >= 0 else PASS
 
 
 class PlainSensibleBot(SensibleBot):
     """The sensible bot written the obvious way: the whole efficiency table of
-    :func:`tutor.core.waits.efficiency` every turn, :func:`~tutor.core.waits.shanten` before
-    and after a claim. It chooses exactly as :class:`SensibleBot` (a test proves it on
-    thousands of decisions) and is kept as that reference, and for the benchmark."""
+    :func:`tutor.core.waits.efficiency` every turn, :func:`~tutor.core.waits.shanten` and
+    :func:`~tutor.core.waits.efficiency` before and after a claim. It chooses exactly as
+    :class:`SensibleBot` (a test proves it on thousands of decisions) and is kept as that
+    reference, and for the benchmark."""
 
     name = "plain sensible"
 
-    def _discard(self, view: PlayerView) -> Action:
+    @staticmethod
+    def _options(hand: Hand, view: PlayerView, visible: list[Tile]) -> list[tuple[int, int, Tile]]:
+        """(shanten, -unseen improving tiles, discard) for every discard of a 14-tile hand,
+        best first, a dead wait counting as not ready."""
         from tutor.core.waits import efficiency
 
+        out = []
+        for o in efficiency(hand, view.variant, visible).options:
+            count = o.count
+            out.append((1 if o.shanten == 0 and not count else o.shanten, -count, o.discard))
+        out.sort()
+        return out
+
+    def _adds_kong(self, view: PlayerView, action: Action) -> bool:
+        ranked = self._options(view.hand, view, view.visible())
+        own = next(o for o in ranked if o[2] == action.tile)
+        return own[0] <= ranked[0][0]
+
+    def _discard(self, view: PlayerView) -> Action:
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD]
         if len(discards) == 1 or view.hand.size != 14:
             return discards[0]
         allowed = {a.tile for a in discards}
-        ranked = [o for o in efficiency(view.hand, view.variant, view.visible()).options
-                  if o.discard in allowed]
+        visible = view.visible()
+        ranked = [o for o in self._options(view.hand, view, visible) if o[2] in allowed]
         if view.stage is not None:
             safe = view.discarded_kinds()
-            ranked = [o for o in ranked if o.discard in safe] or ranked
-        return DISCARDS[ranked[0].discard.index]
+            ranked = [o for o in ranked if o[2] in safe] or ranked
+        best = ranked[0]
+        joker = view.variant.joker
+        if best[0] == 0 and joker is not None and best[2] != joker:
+            own = next((o for o in ranked if o[2] == joker), None)
+            unseen = sum(4 - n for n in _held(view)) - len(visible)
+            if own is not None and own[0] == 0 and _joker_discard_pays(
+                    -best[1], -own[1], unseen, view.live_wall):
+                return DISCARDS[joker.index]
+        return DISCARDS[best[2].index]
 
     def _claim(self, view: PlayerView) -> Action:
-        from tutor.core.waits import efficiency, shanten
+        offer = view.offer
+        if offer is None or view.hand.size != 13:
+            return PASS
+        left = _unseen(view, _held(view))
+        kong = next((a for a in view.legal if a.kind is ActionKind.OPEN_KONG), None)
+        if kong is not None and _open_kong_pays(view, left):
+            return kong
+        before = _live_shanten(view.hand, view.variant, left)
+        visible = view.visible()
+        visible.remove(offer)  # the claimed tile is counted in the meld
+        best: tuple[int, int] = (before, -1)
+        for n, action in enumerate(_meld_claims(view)):
+            counts, meld = _claimed(view, action)
+            hand = Hand.from_counts(counts, (*view.melds, meld))
+            best = min(best, (self._options(hand, view, visible)[0][0], n))
+        return _meld_claims(view)[best[1]] if best[1] >= 0 else PASS
 
-        pong = [a for a in view.legal if a.kind in (ActionKind.PONG, ActionKind.OPEN_KONG)]
-        if pong and view.offer is not None and view.hand.size == 13:
-            before = shanten(view.hand, view.variant)
-            after = efficiency(view.hand.add(view.offer), view.variant)
-            if min(o.shanten for o in after.options) < before:
-                return pong[0]
-        return PASS
-
-
-def _least_shanten(reading: _Reading, kinds: list[int]) -> int:
-    """The lowest shanten among the discards of a 14-tile hand (the dead-wait rule applied)."""
-    ranked = reading.ranked(kinds)
-    if ranked[0][0] != 0:
-        return ranked[0][0]
-    for raw, i in ranked:
-        if raw == 0 and reading.shape(i)[1] & ~reading.dead:
-            return 0
-    return 1
 
 
 def make_bot(name: str, seed: int | None = None) -> RandomBot | SensibleBot:

@@ -185,3 +185,21 @@ def test_bad_arguments() -> None:
         done.apply(done.legal_actions()[0])
     with pytest.raises(InputError):
         evaluate(done, playouts=1)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_fast_copy_plays_as_the_deep_copy(variant: Variant) -> None:
+    from tutor.game.evaluate import fast_clone
+
+    for state in _positions(variant, 6, every=11):
+        a, b = fast_clone(state), state.clone()
+        bots = {w: SensibleBot() for w in Wind}
+        for s in (a, b):
+            while not s.is_terminal():
+                actor = s.current_actor()
+                assert actor is not None
+                s.apply(bots[actor].choose(s.view(actor)))
+        assert a.history == b.history
+        assert a.settlement.ledger.net() == b.settlement.ledger.net()
+        assert state.view(Wind.EAST) == state.clone().view(Wind.EAST)  # the original is kept
+        assert not state.is_terminal()

@@ -25,6 +25,7 @@ been asked), so the resampled hands agree with what the seat saw happen.
 
 from __future__ import annotations
 
+import copy as _copy
 import math
 import random
 import time
@@ -36,7 +37,7 @@ from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.errors import InputError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import BOT_NAMES, Bot, make_bot
-from tutor.game.state import HandState, Phase
+from tutor.game.state import HandState, Phase, PlayerState
 
 __all__ = ["MAX_PLAYOUTS", "Estimate", "Evaluation", "determinize", "evaluate", "hidden_pool"]
 
@@ -149,9 +150,28 @@ def determinize(state: HandState, seat: Wind, rng: random.Random) -> HandState:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def fast_clone(state: HandState) -> HandState:
+    """A copy of ``state`` to play on, sharing what play never changes (the hooks, the chance,
+    frozen melds and events): the same as ``state.clone()`` for play, several times faster."""
+    new = object.__new__(HandState)
+    fields = dict(state.__dict__)
+    fields["players"] = {s: PlayerState(p.seat, list(p.counts), list(p.melds), list(p.sources),
+                                        list(p.discards), list(p.taken), p.drawn, p.from_kong)
+                         for s, p in state.players.items()}
+    fields["wall"] = _copy.copy(state.wall)
+    fields["events"] = list(state.events)
+    fields["history"] = list(state.history)
+    fields["offers"] = dict(state.offers)
+    fields["answers"] = dict(state.answers)
+    fields["_seen"] = {}
+    fields["tracker"] = _copy.deepcopy(state.tracker)
+    new.__dict__.update(fields)
+    return new
+
+
 def _redeal(state: HandState, seat: Wind, rng: random.Random) -> HandState:
-    copy = state.clone()
-    pool = hidden_pool(state, seat)
+    copy = fast_clone(state)
+    pool = sorted(hidden_pool(state, seat), key=lambda t: t.index)  # no hidden order left
     rng.shuffle(pool)
     counts = [0] * 34
     for t in pool:
@@ -186,8 +206,7 @@ def _redeal(state: HandState, seat: Wind, rng: random.Random) -> HandState:
             new[t.index] += 1
         at += n
         player.counts = new
-        if player.drawn is not None and not new[player.drawn.index]:
-            player.drawn = None
+        player.drawn = None  # another seat's last draw is its own secret
     wall = copy.wall
     tiles = list(wall.tiles)
     span = wall.back + 1 - wall.front
@@ -319,7 +338,7 @@ def evaluate(state: HandState, actions: Sequence[Action] | None = None, *,
 
 
 def _play(world: HandState, action: Action, seat: Wind, bot: str, bot_seed: int) -> int:
-    state = world.clone()
+    state = fast_clone(world)
     state.apply(action)
     players: dict[Wind, Bot] = {s: make_bot(bot, bot_seed + n)
                                 for n, s in enumerate(state.players)}

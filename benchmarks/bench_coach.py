@@ -1,18 +1,17 @@
-"""How long the coach takes to review one seat's hand, with two reference costs in the same run.
+"""The coach's cost and whether its judgement holds up, in one run.
 
-    python benchmarks/bench_coach.py [--hands 40] [--seed 0]
+    python benchmarks/bench_coach.py [--hands 12] [--seed 0] [--sample 200] [--check 100]
 
-For each game, ``--hands`` seeded hands are played (sensible and random bots at one table) and
-each seat's play is reviewed. Reported, CPU time per seat's hand (``time.process_time``):
+For each game, ``--hands`` seeded hands are played (sensible and random bots at one table).
 
-* ``review``: :func:`tutor.coach.review` (replay, every decision judged: efficiency, safety,
-  value, the reasons), timed cold (first pass: the engine's tables and the coach's value cache
-  fill) and warm (second pass over the same hands);
-* ``replay``: rebuilding the hand from its record and walking the seat's positions, the floor
-  any review pays;
-* ``peer``: the `mahjong` library (2.1) doing the least an efficiency-only reviewer must: the
-  shanten after every legal discard of every discard position of the seat (no useful tiles,
-  no copies left, no safety, no value, no claims), on top of the same replay.
+* **review**: CPU time (``time.process_time``) of :func:`tutor.coach.review` per seat's hand
+  (first pass, play-outs of the open options, the reasons).
+* **hint**: CPU time of :func:`tutor.coach.advise` (what the play table's Hint shows) at every
+  position of those hands where a seat had a choice.
+* **held up**: every decision the reviews graded mistake or blunder (at most ``--sample`` per
+  game) is played out again, independently: ``--check`` play-outs of the played and of the
+  preferred move from the same position, with another seed. The share where the preferred move
+  scored more on average is reported (the goal: at least 95%).
 """
 
 from __future__ import annotations
@@ -25,65 +24,74 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mahjong.shanten import Shanten
-
-from tutor.coach import positions, review
+from tutor.coach import Grade, advise, positions, review, state_at
 from tutor.core.variant import Variant
-from tutor.game.actions import ActionKind
+from tutor.game.evaluate import evaluate
 from tutor.game.simulate import play_hand
-from tutor.game.state import HandState
-
-
-def _per_seat(hands: list[HandState], job: object) -> list[float]:
-    out = []
-    for state in hands:
-        for seat in state.players:
-            start = time.process_time()
-            job(state, seat)  # type: ignore[operator]
-            out.append(time.process_time() - start)
-    return out
-
-
-def _walk(state: HandState, seat: object) -> None:
-    for _ in positions(state, seat):  # type: ignore[arg-type]
-        pass
-
-
-def _peer(state: HandState, seat: object) -> None:
-    calc = Shanten()
-    for pos in positions(state, seat):  # type: ignore[arg-type]
-        tiles = [a.tile for a in pos.view.legal if a.kind is ActionKind.DISCARD and a.tile]
-        if len(tiles) < 2 or pos.view.hand.melds:
-            continue
-        counts = list(pos.view.hand.counts)
-        for tile in tiles:
-            counts[tile.index] -= 1
-            calc.calculate_shanten(counts, use_chiitoitsu=False, use_kokushi=False)
-            counts[tile.index] += 1
 
 
 def _ms(values: list[float]) -> str:
+    if not values:
+        return "      -       -       -"
     ordered = sorted(values)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    return f"{statistics.median(values) * 1000:7.1f} {p90 * 1000:7.1f} {max(values) * 1000:7.1f}"
+    return f"{statistics.median(values) * 1000:7.0f} {p90 * 1000:7.0f} {max(values) * 1000:7.0f}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--hands", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--sample", type=int, default=200)
+    parser.add_argument("--check", type=int, default=100)
+    parser.add_argument("--hints", type=int, default=60, help="positions timed per game")
     args = parser.parse_args()
-    print(f"{args.hands} hands x 4 seats per game; CPU ms per seat's hand: median, p90, max")
-    print(f"{'game':<10} {'task':<16} {'median':>7} {'p90':>7} {'max':>7}")
+    print(f"{args.hands} hands x 4 seats per game; CPU ms: median, p90, max")
     for variant in Variant:
         hands = [play_hand(variant, args.seed + i, ("sensible", "random"))
                  for i in range(args.hands)]
-        rows = [("review, cold", _per_seat(hands, review)),
-                ("review, warm", _per_seat(hands, review)),
-                ("replay only", _per_seat(hands, _walk)),
-                ("peer shanten", _per_seat(hands, _peer))]
-        for name, values in rows:
-            print(f"{variant.value:<10} {name:<16} {_ms(values)}")
+        times: list[float] = []
+        graded = []
+        counts = {g: 0 for g in Grade}
+        for state in hands:
+            for seat in state.players:
+                start = time.process_time()
+                result = review(state, seat)
+                times.append(time.process_time() - start)
+                for d in result.decisions:
+                    counts[d.grade] += 1
+                    if d.grade in (Grade.MISTAKE, Grade.BLUNDER):
+                        graded.append((state, d))
+        hint_times: list[float] = []
+        for state in hands:
+            for seat in state.players:
+                for pos in positions(state, seat):
+                    if len(hint_times) >= args.hints * (1 + hands.index(state)) / len(hands):
+                        break
+                    at = state_at(state, pos.turn)
+                    start = time.process_time()
+                    advise(at, seat)
+                    hint_times.append(time.process_time() - start)
+        print(f"{variant.value:<10} review per seat's hand {_ms(times)}")
+        print(f"{variant.value:<10} hint per position      {_ms(hint_times)}")
+        print(f"{variant.value:<10} grades: " + ", ".join(f"{n} {g.value}"
+                                                         for g, n in counts.items()))
+        checked = held = 0
+        start = time.process_time()
+        for state, d in graded[:args.sample]:
+            at = state_at(state, d.turn)
+            a, b = d.preferred.action, d.played.action
+            if a is None or b is None or a == b:
+                continue
+            check = evaluate(at, [a, b], playouts=args.check, seed=10_000 + d.turn)
+            diff, _se = check.difference(a, b)
+            checked += 1
+            held += diff > 0
+        share = f"{100 * held / checked:.0f}%" if checked else "-"
+        print(f"{variant.value:<10} mistakes and blunders checked: {checked} of "
+              f"{len(graded)}; the preferred move scored more in {held} ({share}), "
+              f"{time.process_time() - start:.0f} s CPU")
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

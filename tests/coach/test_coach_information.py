@@ -10,6 +10,7 @@ would read (checked below), so the test can fail.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -20,6 +21,10 @@ from tutor.core.variant import Variant
 from tutor.game.state import HandState
 
 from .helpers import SEATS, hands
+
+#: the coach with a couple of play-outs per open option: the play-outs are dealt from what the
+#: seat sees, so they too must come out the same
+CHEAP = replace(COACH, playouts=2)
 
 
 def _reshuffle(state: HandState, seat: Wind, rng: random.Random) -> HandState:
@@ -61,10 +66,10 @@ def test_hidden_tiles_do_not_change_any_decision(variant: Variant) -> None:
             again = HandState(state.hooks, state.chance)
             for turn, (who, action) in enumerate(state.history):
                 if who == seat and len(again.legal_actions()) > 1:
-                    honest = decisions(position_at(again, seat, turn, action), COACH)
+                    honest = decisions(position_at(again, seat, turn, action), CHEAP)
                     other = _reshuffle(again, seat, rng)
                     changed += _secret(other, seat) != _secret(again, seat)
-                    assert decisions(position_at(other, seat, turn, action), COACH) == honest
+                    assert decisions(position_at(other, seat, turn, action), CHEAP) == honest
                     checked += 1
                 again.apply(action)
     assert checked > 100

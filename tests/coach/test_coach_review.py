@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from tutor.coach import COACH, CoachRules, Grade, grade_of, review, state_at
+from tutor.coach.model import points_grade
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.errors import RulesError
@@ -17,6 +18,9 @@ from tutor.game.record import RecordError, record
 
 from .helpers import SEATS, hands
 
+#: the coach with a couple of play-outs per open option (enough to test what they change)
+CHEAP = replace(COACH, playouts=2)
+
 
 @pytest.mark.parametrize("variant", list(Variant), ids=lambda v: v.value)
 def test_reviews_of_the_same_record_are_identical(variant: Variant) -> None:
@@ -24,10 +28,10 @@ def test_reviews_of_the_same_record_are_identical(variant: Variant) -> None:
     data = record(state)
     text = json.dumps(data)
     for seat in SEATS:
-        first = review(state, seat)
-        again = review(data, seat)
+        first = review(state, seat, CHEAP)
+        again = review(data, seat, CHEAP)
         assert again == first
-        assert review(text, seat.letter).as_dict() == first.as_dict()
+        assert review(text, seat.letter, CHEAP).as_dict() == first.as_dict()
         assert str(again) == str(first) and again._repr_html_() == first._repr_html_()
 
 
@@ -36,16 +40,24 @@ def test_each_decision_points_at_its_own_action_in_the_record(variant: Variant) 
     for state in hands(variant, 3):
         actions = record(state)["actions"]
         for seat in SEATS:
-            result = review(state, seat)
+            result = review(state, seat, CHEAP)
             for d in result.decisions:
                 who, text = actions[d.turn]
                 assert who == seat.letter
                 if d.played.label != "no kong":  # a declined kong: the discard was played
                     assert text == d.played.label
-                assert d.preferred.loss == 0
-                assert d.grade is grade_of(d.loss)
                 assert d.played in d.options and d.preferred in d.options
-                assert d.options == tuple(sorted(d.options, key=lambda o: o.cost))
+                if d.points_lost is None:  # the first pass alone
+                    assert d.preferred.loss == 0
+                    assert d.grade is grade_of(d.loss)
+                    assert d.options == tuple(sorted(d.options, key=lambda o: o.cost))
+                else:  # played out: the preferred option scored the most points
+                    assert d.preferred.points is not None
+                    top = max(o.points for o in d.options if o.points is not None)
+                    assert d.preferred.points == top
+                    se = d.points_lost_se or 0.0
+                    units = max(0.0, d.points_lost - se) / CHEAP.unit(variant)
+                    assert d.grade is points_grade(units, CHEAP)
                 assert d.reason.endswith(".") and d.reason[0].isupper()
             turns = [d.turn for d in result.decisions]
             assert turns == sorted(turns)
@@ -53,7 +65,7 @@ def test_each_decision_points_at_its_own_action_in_the_record(variant: Variant) 
 
 def test_state_at_rebuilds_the_moment_of_a_decision() -> None:
     state = hands(Variant.HUANGYAN, 2)[1]
-    for d in review(state, "N").decisions:
+    for d in review(state, "N", CHEAP).decisions:
         moment = state_at(state, d.turn)
         assert moment.current_actor() is Wind.NORTH
         assert moment.players[Wind.NORTH].hand() == d.hand
@@ -65,13 +77,15 @@ def test_state_at_rebuilds_the_moment_of_a_decision() -> None:
 
 
 def test_the_summary_counts_each_grade_and_names_the_worst_decision() -> None:
-    graded = [review(state, seat) for state in hands(Variant.GUIYANG, 3) for seat in SEATS]
+    graded = [review(state, seat, CHEAP) for state in hands(Variant.GUIYANG, 3)
+              for seat in SEATS]
     result = max(graded, key=lambda r: max((d.loss for d in r.decisions), default=0))
     summary = result.summary
     assert sum(summary.counts.values()) == len(result.decisions)
     assert list(summary.counts) == list(Grade)
     worst = summary.worst
-    assert worst is not None and worst.loss == max(d.loss for d in result.decisions)
+    assert worst is not None
+    assert worst.loss == max(d.loss for d in result.decisions if d.grade is not Grade.GOOD)
     assert f"move {worst.turn + 1}" in summary.lesson and worst.reason in summary.lesson
     data = json.loads(json.dumps(result.as_dict()))
     assert data["summary"]["worst_turn"] == worst.turn
@@ -84,7 +98,7 @@ def test_the_summary_counts_each_grade_and_names_the_worst_decision() -> None:
 def test_a_clean_hand_has_no_lesson() -> None:
     for state in hands(Variant.HANGZHOU, 6):
         for seat in SEATS:
-            result = review(state, seat)
+            result = review(state, seat, CHEAP)
             if result.decisions and all(d.grade is Grade.GOOD for d in result.decisions):
                 assert result.summary.worst is None
                 assert result.summary.lesson.startswith("No lesson needed")
@@ -93,7 +107,7 @@ def test_a_clean_hand_has_no_lesson() -> None:
 
 
 def test_the_notebook_picture_draws_the_tiles() -> None:
-    result = review(hands(Variant.HUANGYAN, 1)[0], "S")
+    result = review(hands(Variant.HUANGYAN, 1)[0], "S", CHEAP)
     page = result._repr_html_()
     assert page.count("<svg") >= len(result.decisions)
     assert "Review of South" in page and "tutor-grade-" in page

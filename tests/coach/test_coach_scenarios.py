@@ -1,5 +1,7 @@
 """Hand-made positions with a clear answer (deterministic walls from tutor.game.scenario):
-the grade changes when it should, and the reason says why in plain words."""
+the grade changes when it should, and the reason says why in plain words. These test the
+coach's first pass (``playouts=0``: costs in useful tiles, no play-outs); the play-outs are
+tested in test_coach_points.py."""
 
 from __future__ import annotations
 
@@ -16,13 +18,15 @@ from tutor.game.scenario import scripted
 from tutor.game.state import HandState, Phase
 from tutor.game.variants import hooks_for
 
+STATIC = replace(COACH, playouts=0)
 EARLY_STAGE = {"live_tile_stage_threshold": 67}  # Huangyan's stage from the deal on
 
 
 def _deal(variant: str, hands: Mapping[str, str], draws: str = "", replacements: str = "",
           rules: Mapping[str, Any] | None = None) -> HandState:
     hooks = hooks_for(variant, dict(rules or {}))
-    return HandState.new(hooks, chance=scripted(variant, hands, draws, replacements))
+    chosen: dict[Wind | str, str] = {k: v for k, v in hands.items()}
+    return HandState.new(hooks, chance=scripted(variant, chosen, draws, replacements))
 
 
 def _play(state: HandState, *moves: tuple[str, str]) -> HandState:
@@ -52,14 +56,14 @@ LIVE = {"E": "2z 1m 1m 4m 7m 1p 4p 7p 1s 4s 7s 9s 9p 8m",
 def test_a_live_tile_discarded_in_the_stage_while_holding_a_safe_tile_is_a_blunder() -> None:
     state = _play(_deal("huangyan", LIVE, draws="9s", rules=EARLY_STAGE),
                   ("E", "discard 2z"), ("S", "discard 3z"))
-    d = _last(review(state, "S"), DecisionKind.DISCARD)
+    d = _last(review(state, "S", STATIC), DecisionKind.DISCARD)
     assert d.stage == "Live Tile Stage"
     assert (d.played.tile, d.preferred.tile) == (T("3z"), T("2z"))
     assert d.grade is Grade.BLUNDER and d.theme is Theme.SAFETY
     assert "Live Tile" in d.reason and "whole table" in d.reason and "2z was safe" in d.reason
     # the same discard before the stage is only a tile's worth of efficiency: good
     early = _play(_deal("huangyan", LIVE, draws="9s"), ("E", "discard 2z"), ("S", "discard 3z"))
-    before = _last(review(early, "S"), DecisionKind.DISCARD)
+    before = _last(review(early, "S", STATIC), DecisionKind.DISCARD)
     assert before.stage is None and before.grade is Grade.GOOD
     # a coach that weighs no safety grades it good too
     calm = _last(review(state, "S", replace(COACH, safety_weight=0)), DecisionKind.DISCARD)
@@ -69,7 +73,7 @@ def test_a_live_tile_discarded_in_the_stage_while_holding_a_safe_tile_is_a_blund
 def test_the_safe_discard_in_the_stage_is_good_and_says_so() -> None:
     state = _play(_deal("huangyan", LIVE, draws="9s", rules=EARLY_STAGE),
                   ("E", "discard 2z"), ("S", "discard 2z"))
-    d = _last(review(state, "S"), DecisionKind.DISCARD)
+    d = _last(review(state, "S", STATIC), DecisionKind.DISCARD)
     assert d.grade is Grade.GOOD and d.played == d.preferred
     assert "safe in the Live Tile Stage" in d.reason
 
@@ -82,24 +86,24 @@ READY = {"E": "9s 1m 1m 4m 7m 1p 4p 7p 1s 4s 7s 9s 6p 8m", "S": "123m 456m 789m 
 def test_breaking_a_ready_hand_is_a_blunder() -> None:
     state = _play(_deal("guiyang", READY, draws="9p"), ("E", "discard 9s"),
                   ("S", "discard 1m"))
-    d = _last(review(state, "S"), DecisionKind.DISCARD)
+    d = _last(review(state, "S", STATIC), DecisionKind.DISCARD)
     assert d.grade is Grade.BLUNDER and d.theme is Theme.EFFICIENCY
     assert d.preferred.shanten == 0 and d.played.shanten == 1
     assert "ready" in d.reason and "one tile from a win" in d.reason
     keep = _play(_deal("guiyang", READY, draws="9p"), ("E", "discard 9s"),
                  ("S", "discard 9p"))
-    assert _last(review(keep, "S"), DecisionKind.DISCARD).grade is Grade.GOOD
+    assert _last(review(keep, "S", STATIC), DecisionKind.DISCARD).grade is Grade.GOOD
 
 
 def test_passing_up_a_win_is_a_blunder_and_taking_it_is_good() -> None:
     hands = {**READY, "E": "5s 1m 1m 4m 7m 1p 4p 7p 1s 4s 7s 9s 9p 8m"}
     passed = _play(_deal("huangyan", hands), ("E", "discard 5s"), ("S", "pass"))
-    d = _last(review(passed, "S"), DecisionKind.WIN)
+    d = _last(review(passed, "S", STATIC), DecisionKind.WIN)
     assert d.grade is Grade.BLUNDER and d.played.label == "pass"
     assert d.preferred.label == "win 5s" and "passed up a win (worth" in d.reason
     won = _play(_deal("huangyan", hands), ("E", "discard 5s"), ("S", "win 5s"))
     assert won.is_terminal()
-    d = _last(review(won, "S"), DecisionKind.WIN)
+    d = _last(review(won, "S", STATIC), DecisionKind.WIN)
     assert d.grade is Grade.GOOD and "points" in d.reason
 
 
@@ -111,7 +115,7 @@ HOT = {"E": "2s 1m 1m 4m 7m 1p 4p 7p 3s 4s 7s 9s 6p 8m", "S": "9999p 123m 456m 2
 def test_a_hot_discard_of_an_unseen_kind_is_graded_on_safety() -> None:
     state = _play(_deal("guiyang", HOT, draws="5m", replacements="5p"),
                   ("E", "discard 2s"), ("S", "concealed-kong 9p"), ("S", "discard 8s"))
-    result = review(state, "S")
+    result = review(state, "S", STATIC)
     kong = _last(result, DecisionKind.KONG)
     assert kong.played.label == "concealed-kong 9p" and kong.grade is Grade.GOOD
     assert "beans" in kong.reason
@@ -121,7 +125,7 @@ def test_a_hot_discard_of_an_unseen_kind_is_graded_on_safety() -> None:
     assert "hot" in d.reason and "2s" in d.reason
     safe = _play(_deal("guiyang", HOT, draws="5m", replacements="5p"),
                  ("E", "discard 2s"), ("S", "concealed-kong 9p"), ("S", "discard 2s"))
-    assert _last(review(safe, "S"), DecisionKind.DISCARD).grade is Grade.GOOD
+    assert _last(review(safe, "S", STATIC), DecisionKind.DISCARD).grade is Grade.GOOD
 
 
 def test_declining_a_free_kong_is_an_inaccuracy() -> None:
@@ -129,12 +133,12 @@ def test_declining_a_free_kong_is_an_inaccuracy() -> None:
     hands = {"E": HOT["E"], "S": "1111z 123m 456m 2s 5s 8s"}
     state = _play(_deal("huangyan", hands, draws="5m", replacements="5p"),
                   ("E", "discard 2s"), ("S", "discard 1z"))
-    kong = _last(review(state, "S"), DecisionKind.KONG)
+    kong = _last(review(state, "S", STATIC), DecisionKind.KONG)
     assert kong.played.label == "no kong" and kong.preferred.label == "concealed-kong 1z"
     assert kong.grade is Grade.INACCURACY and "replacement draw" in kong.reason
     declared = _play(_deal("huangyan", hands, draws="5m", replacements="5p"),
                      ("E", "discard 2s"), ("S", "concealed-kong 1z"))
-    kong = _last(review(declared, "S"), DecisionKind.KONG)
+    kong = _last(review(declared, "S", STATIC), DecisionKind.KONG)
     assert kong.grade is Grade.GOOD and "points on your score sheet" in kong.reason
 
 
@@ -146,7 +150,7 @@ JOKER = {"E": HOT["E"], "S": "123m 456m 789m 12p 5s 5z"}
 def test_discarding_the_joker_that_kept_the_hand_ready_is_a_blunder() -> None:
     state = _play(_deal("hangzhou", JOKER, draws="9s"), ("E", "discard 2s"),
                   ("S", "discard 5z"))
-    d = _last(review(state, "S"), DecisionKind.DISCARD)
+    d = _last(review(state, "S", STATIC), DecisionKind.DISCARD)
     assert d.grade is Grade.BLUNDER and d.preferred.tile in (T("5s"), T("9s"))
     assert "joker" in d.reason
     assert any("joker discard" in note for note in d.played.notes)
@@ -155,7 +159,7 @@ def test_discarding_the_joker_that_kept_the_hand_ready_is_a_blunder() -> None:
 # -- value: what a ready hand's wins are worth -------------------------------------------------
 
 def _options(state: HandState) -> dict[str, Any]:
-    return {o.label: o for o in _last(review(state, "S"), DecisionKind.DISCARD).options}
+    return {o.label: o for o in _last(review(state, "S", STATIC), DecisionKind.DISCARD).options}
 
 
 def test_a_pure_suit_wait_is_valued_at_the_pattern() -> None:

@@ -17,6 +17,7 @@ game. The coach judges each position from the seat's own view only
 (:mod:`tutor.coach.position`).
 """
 
+from tutor.coach.advice import Recommendation, advise
 from tutor.coach.model import (
     Decision,
     DecisionKind,
@@ -39,9 +40,11 @@ __all__ = [
     "Grade",
     "Option",
     "Position",
+    "Recommendation",
     "Review",
     "Summary",
     "Theme",
+    "advise",
     "grade_of",
     "position_at",
     "positions",

@@ -28,6 +28,9 @@ class Shape:
     improving: tuple[Tile, ...]
     useful: int
     then: Tile | None = None
+    #: a ready hand with no winning tile left still counts as ready (Guiyang: the
+    #: settlement after a draw pays every ready hand, whatever is left to win on)
+    dead_is_ready: bool = False
 
     @cached_property
     def hand(self) -> Hand:
@@ -36,8 +39,10 @@ class Shape:
     @property
     def effective(self) -> int:
         """Shanten, except that a ready hand with no winning tile left counts as one step from
-        ready: it cannot win as it stands."""
-        return 1 if self.shanten == 0 and self.useful == 0 else self.shanten
+        ready: it cannot win as it stands (unless ``dead_is_ready``)."""
+        if self.shanten == 0 and self.useful == 0 and not self.dead_is_ready:
+            return 1
+        return self.shanten
 
     @property
     def ready(self) -> bool:
@@ -62,7 +67,8 @@ def shape_of(hand: Hand, variant: Variant, visible: Sequence[Tile]) -> Shape:
     left = left_counts(hand, visible)
     sh = shanten(hand, variant)
     improving = useful_tiles(hand, variant) if sh >= 0 else ()
-    return Shape(hand, sh, improving, sum(left[t.index] for t in improving))
+    return Shape(hand, sh, improving, sum(left[t.index] for t in improving),
+                 dead_is_ready=variant is Variant.GUIYANG)
 
 
 def discard_shapes(hand: Hand, variant: Variant, visible: Sequence[Tile]
@@ -70,7 +76,8 @@ def discard_shapes(hand: Hand, variant: Variant, visible: Sequence[Tile]
     """For each concealed kind of a 14-tile hand, the shape after discarding it (the numbers
     of :func:`tutor.core.waits.efficiency`)."""
     eff = efficiency(hand, variant, visible)
-    return {o.discard: Shape(hand, o.shanten, o.improving, o.count, o.discard)
+    return {o.discard: Shape(hand, o.shanten, o.improving, o.count, o.discard,
+                             dead_is_ready=variant is Variant.GUIYANG)
             for o in eff.options}
 
 

@@ -90,5 +90,6 @@ def review_html(review: Review) -> str:
     who = review.seat.name.title()
     return (f'<div class="tutor-review-block"><p><b>Review of {escape(who)}\'s play '
             f"({escape(review.variant.title)})</b>: {escape(review.outcome)}</p>"
-            f"<p>{escape(summary.counts_text())}. {escape(legend(review.rules))}</p>"
+            f"<p>{escape(summary.counts_text())}. "
+            f"{escape(legend(review.rules, review.variant))}</p>"
             f"<p>{_with_tiles(summary.lesson, variant)}</p>{table}</div>")

@@ -3,12 +3,22 @@
 :func:`decisions` turns a :class:`~tutor.coach.position.Position` into one or two
 :class:`~tutor.coach.model.Decision` values: a win on offer (taken or passed up), a kong on offer
 (declared or not), the discard, or the answer to another player's discard. The costs follow
-:mod:`tutor.coach.rules`; the sentences come from :mod:`tutor.coach.reasons`.
+:mod:`tutor.coach.rules` (the first pass); the options it leaves open are played out
+(:mod:`tutor.game.evaluate`, the second pass) and graded by points lost. The sentences come
+from :mod:`tutor.coach.reasons`.
+
+:func:`recommend` is the same judgement without a move played: the move the coach would make
+(the play table's hint). A seat that always plays it is graded good at every decision: the
+open options do not depend on the move played when it is the recommended one, and the
+play-outs are seeded by the position alone.
 """
 
 from __future__ import annotations
 
+import math
+import zlib
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import replace
 
 from tutor.coach import reasons
@@ -21,47 +31,119 @@ from tutor.coach.analysis import (
     shape_of,
     unseen,
 )
-from tutor.coach.model import DEAD_WAIT, Decision, DecisionKind, Option, Theme, grade_of
+from tutor.coach.model import (
+    DEAD_WAIT,
+    Decision,
+    DecisionKind,
+    Option,
+    Theme,
+    grade_of,
+    points_grade,
+)
 from tutor.coach.position import Position
 from tutor.coach.rules import CoachRules
 from tutor.coach.safety import danger
 from tutor.coach.value import ready_value, win_value
 from tutor.core.hand import MeldKind
 from tutor.core.tiles import Tile
-from tutor.game.actions import Action, ActionKind
+from tutor.core.variant import Variant
+from tutor.game.actions import DISCARDS, PASS, Action, ActionKind
 from tutor.game.state import Phase
 
-__all__ = ["decisions", "discard_options"]
+__all__ = ["Budget", "decisions", "discard_options", "position_seed", "recommend"]
 
 _WINS = (ActionKind.SELF_DRAW, ActionKind.SPECIAL_WIN, ActionKind.WIN, ActionKind.ROB)
+_ONE_BAMBOO = 18
 _OWN_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)
 _MELD = {ActionKind.CHOW: MeldKind.CHOW, ActionKind.PONG: MeldKind.PONG,
          ActionKind.OPEN_KONG: MeldKind.OPEN_KONG}
 
 
-def decisions(pos: Position, rules: CoachRules) -> list[Decision]:
-    """The decisions ``pos`` held, in the order they were taken."""
+def decisions(pos: Position, rules: CoachRules, budget: Budget | None = None
+              ) -> list[Decision]:
+    """The decisions ``pos`` held, in the order they were taken. ``budget``: the play-outs
+    left for moves outside the coach's open options (None: no limit)."""
+    token = _BUDGET.set(budget)
+    try:
+        return _judge(pos, rules, pos.played)
+    finally:
+        _BUDGET.reset(token)
+
+
+def recommend(pos: Position, rules: CoachRules) -> tuple[Action, list[Decision]]:
+    """The move the coach would make in ``pos`` (whatever ``pos.played`` says), and the
+    decisions that led to it, each with that move as the one played."""
+    found = _judge(pos, rules, None)
+    if found:
+        action = found[-1].preferred.action
+        assert action is not None
+        return action, found
+    return pos.view.legal[0], found
+
+
+def _judge(pos: Position, rules: CoachRules, played: Action | None) -> list[Decision]:
+    """The decisions of ``pos`` with ``played`` as the move made; with None, the coach's own
+    move at each step (stopping at the one that ends its turn)."""
+    if pos.view.phase is Phase.ACT:
+        return _own_turn(pos, rules, played)
+    return _answer(pos, rules, played)
+
+
+def _own_turn(pos: Position, rules: CoachRules, played: Action | None) -> list[Decision]:
     legal = pos.view.legal
-    played = pos.played
-    out: list[Decision] = []
     wins = [a for a in legal if a.kind in _WINS]
-    own_turn = pos.view.phase is Phase.ACT
-    if wins:
-        out.append(_win(pos, wins, rules))
-        if played.kind in _WINS or not own_turn:
-            return out
-    if not own_turn:
-        out.append(_claim(pos, rules))
-        return out
+    kongs = [a for a in legal if a.kind in _OWN_KONGS]
     discards = [a.tile for a in legal if a.kind is ActionKind.DISCARD and a.tile is not None]
     options = discard_options(pos, discards, rules)
-    kongs = [a for a in legal if a.kind in _OWN_KONGS]
+    # the discard made, or the one the coach would make (the "play on" and "no kong" options)
+    discard: Decision | None = None
+    if played is not None and played.kind is ActionKind.DISCARD:
+        chosen: Action | None = played
+    elif len(options) == 1:
+        chosen = options[0].action
+    elif options:
+        discard = _decide(pos, DecisionKind.DISCARD, options, None, rules)
+        chosen = discard.preferred.action
+    else:
+        chosen = None
+    out: list[Decision] = []
+    if wins:
+        win = _win(pos, wins, chosen, played, rules)
+        out.append(win)
+        if (win.played.action in wins) if played is not None else \
+                (win.preferred.action in wins):
+            return out
     if kongs:
-        out.append(_kong(pos, kongs, options, rules))
-    if played.kind is ActionKind.DISCARD and len(options) > 1:
-        out.append(_decide(pos, DecisionKind.DISCARD, options,
-                           _find(options, f"discard {played.tile}"), rules))
+        kong = _kong(pos, kongs, options, chosen, played, rules)
+        out.append(kong)
+        if (kong.played.action in kongs) if played is not None else \
+                (kong.preferred.action in kongs):
+            return out
+    if len(options) > 1 and chosen is not None:
+        out.append(discard if discard is not None and played is None
+                   else _decide(pos, DecisionKind.DISCARD, options, chosen, rules))
     return out
+
+
+def _answer(pos: Position, rules: CoachRules, played: Action | None) -> list[Decision]:
+    legal = pos.view.legal
+    wins = [a for a in legal if a.kind in _WINS]
+    claim: Decision | None = None
+    melds = [a for a in legal if a.kind in _MELD]
+    if played is not None and played.kind not in _WINS:
+        other: Action = played
+    elif melds or not wins:
+        claim = _claim(pos, None, rules)
+        other = claim.preferred.action or PASS
+    else:
+        other = PASS
+    if not wins:
+        return [claim if claim is not None and played is None else _claim(pos, other, rules)]
+    win = _win(pos, wins, other, played, rules)
+    if played is None and win.preferred.action not in wins and claim is not None \
+            and len(claim.options) > 1:
+        return [win, claim]
+    return [win]
 
 
 # -- building a decision -------------------------------------------------------------------
@@ -70,10 +152,21 @@ def _find(options: Sequence[Option], label: str) -> Option:
     return next(o for o in options if o.label == label)
 
 
+def _find_action(options: Sequence[Option], action: Action) -> Option:
+    return next(o for o in options if o.action == action)
+
+
 def _rank(option: Option) -> tuple[float, int, int, int]:
     """The coach's order: lowest cost, then nearest ready, most useful tiles, tile order."""
     return (round(option.cost, 9), option.shanten if option.shanten is not None else 99,
             -(option.useful or 0), option.tile.index if option.tile is not None else -1)
+
+
+def _tie_break(option: Option) -> tuple[int, int, float, int]:
+    """Among options of equal value: the nearest ready, then the most useful tiles, then the
+    first pass's cost, then the lowest tile."""
+    return (option.shanten if option.shanten is not None else 99, -(option.useful or 0),
+            round(option.cost, 9), option.tile.index if option.tile is not None else -1)
 
 
 def _normalise(options: Sequence[Option]) -> list[Option]:
@@ -83,20 +176,128 @@ def _normalise(options: Sequence[Option]) -> list[Option]:
     return [replace(o, loss=max(0.0, o.cost - best)) for o in ranked]
 
 
-def _decide(pos: Position, kind: DecisionKind, options: Sequence[Option], played: Option,
-            rules: CoachRules) -> Decision:
-    ranked = _normalise(options)
-    played = _find(ranked, played.label)
-    preferred = ranked[0]
-    if played.loss == 0:  # as good as the best: the coach prefers what was played
-        preferred = played
-    grade = grade_of(played.loss, rules)
-    theme = _theme(kind, played, preferred)
+def position_seed(pos: Position) -> int:
+    """The play-outs' seed: from what the seat sees alone, so that the same position (in a
+    review or at the table) gets the same play-outs."""
     view = pos.view
+    visible = sorted(t.index for t in pos.visible)
+    text = (f"{pos.variant.value}|{pos.seat.letter}|{pos.turn}|{view.hand}|{view.drawn}|"
+            f"{view.offer}|{view.live_wall}|{visible}|{[str(a) for a in view.legal]}")
+    return zlib.crc32(text.encode())
+
+
+def _open(kind: DecisionKind, ranked: Sequence[Option], rules: CoachRules) -> list[Option]:
+    """The options the first pass leaves open, whatever was played: every option of a kong or
+    win decision; otherwise the best ``candidates`` within ``close`` of the best cost, or
+    the best alone for a discard whose worth is plain efficiency."""
+    if kind in (DecisionKind.KONG, DecisionKind.WIN):
+        return list(ranked)
+    best = ranked[0].cost
+    chosen = [o for o in ranked if o.cost <= best + rules.close][:rules.candidates]
+    if kind is DecisionKind.DISCARD and not any(_weighty(o) for o in chosen):
+        return chosen[:1]  # plain efficiency: the first pass is enough
+    return chosen
+
+
+class Budget:
+    """Play-outs a review may still spend on moves the first pass already called worse than
+    its choice (the coach's own choices are always played out in full)."""
+
+    def __init__(self, playouts: int) -> None:
+        self.left = playouts
+
+    def take(self, n: int) -> bool:
+        if n > self.left:
+            return False
+        self.left -= n
+        return True
+
+
+_BUDGET: ContextVar[Budget | None] = ContextVar("tutor_coach_budget", default=None)
+
+
+def _weighty(option: Option) -> bool:
+    """Whether a discard's worth is more than its efficiency: it leaves the hand ready (wait
+    width against value), or it is a joker (Hangzhou) or a One of Bamboo (a Guiyang
+    chicken)."""
+    return option.shanten == 0 or any("joker" in n or "chicken" in n for n in option.notes)
+
+
+def _decide(pos: Position, kind: DecisionKind, options: Sequence[Option],
+            played: Action | None, rules: CoachRules) -> Decision:
+    """The decision among ``options`` with ``played`` made (None: the coach's own choice is
+    taken as played)."""
+    ranked = _normalise(options)
+    mine = _find_action(ranked, played) if played is not None else None
+    view = pos.view
+    lost: float | None = None
+    lost_se: float | None = None
+    simulate = (rules.playouts > 0 and pos.world is not None and len(ranked) > 1
+                and not (kind is DecisionKind.DISCARD and view.live_wall == 0))
+    chosen = _open(kind, ranked, rules) if simulate else []
+    if mine is not None and chosen and mine not in chosen:
+        # a move outside the coach's open options: played out against the first pass's
+        # choice when the first pass calls it worse and the review's budget allows
+        disputed = mine.loss >= rules.inaccuracy
+        budget = _BUDGET.get()
+        if disputed and (budget is None or budget.take(2 * rules.playouts)):
+            chosen = [ranked[0], mine]
+        else:
+            chosen = []
+    if len(chosen) > 1:
+        ranked, preferred, lost, lost_se = _play_out(pos, ranked, chosen, mine, rules)
+        if mine is None:
+            lost = lost_se = 0.0
+        mine = _find(ranked, mine.label if mine is not None else preferred.label)
+        units = max(0.0, lost - rules.caution * lost_se) / rules.unit(pos.variant)
+        grade = points_grade(units, rules)
+    else:
+        preferred = ranked[0]
+        if mine is None or mine.loss == 0:  # as good as the best: what was played
+            mine = preferred = mine or preferred
+        grade = grade_of(mine.loss, rules)
+
+    theme = _theme(kind, mine, preferred)
     decision = Decision(pos.turn, pos.seat, kind, view.hand, view.drawn, view.offer,
-                        tuple(ranked), played, preferred, grade, "", theme, view.stage,
-                        view.live_wall)
+                        tuple(ranked), mine, preferred, grade, "", theme, view.stage,
+                        view.live_wall, lost, lost_se)
     return replace(decision, reason=reasons.reason(pos, decision))
+
+
+def _play_out(pos: Position, ranked: list[Option], chosen: list[Option], played: Option | None,
+              rules: CoachRules) -> tuple[list[Option], Option, float, float]:
+    """The second pass: play the ``chosen`` options out; the options with their points, the
+    preferred one, and the points the played one lost (with its standard error)."""
+    from tutor.game.evaluate import evaluate
+
+    assert pos.world is not None
+    actions = [o.action for o in chosen]
+    assert all(a is not None for a in actions)
+    result = evaluate(pos.world, [a for a in actions if a is not None],
+                      playouts=rules.playouts, seed=position_seed(pos))
+    scored = {}
+    for o in ranked:
+        if o in chosen:
+            e = result.of(o.action)  # type: ignore[arg-type]
+            scored[o.label] = replace(o, points=e.mean, points_se=e.se, playouts=e.n)
+    top = max(o.points for o in scored.values() if o.points is not None)
+    # ties: the played option, then the nearest ready with the most useful tiles
+    tied = [o for o in scored.values() if o.points is not None and o.points >= top - 1e-9]
+    preferred = next((o for o in tied if played is not None and o.label == played.label),
+                     min(tied, key=_tie_break))
+    out = [scored.get(o.label, o) for o in ranked]
+    out.sort(key=lambda o: (0 if o.points is not None else 1,
+                            -(o.points if o.points is not None else 0.0), _rank(o)))
+    if preferred in out:
+        out.remove(preferred)
+    out.insert(0, preferred)
+    if played is None:
+        return out, preferred, 0.0, 0.0
+    mine = scored[played.label]
+    if mine.label == preferred.label:
+        return out, preferred, 0.0, 0.0
+    diff, se = result.difference(preferred.action, mine.action)  # type: ignore[arg-type]
+    return out, preferred, diff, se if math.isfinite(se) else 0.0
 
 
 def _theme(kind: DecisionKind, played: Option, preferred: Option) -> Theme:
@@ -143,11 +344,16 @@ def discard_options(pos: Position, tiles: Sequence[Tile], rules: CoachRules) -> 
         if risk.kind == "live":
             notes.append(f"liability would cost {risk.price} points more, even on the "
                          "smallest win")
+        if pos.variant is Variant.GUIYANG and tile.index == _ONE_BAMBOO:
+            notes.append("a One of Bamboo: a chicken even in your discards")
         if tile == joker:
             notes.append("joker discard: doubles a win before your next other discard; the "
                          "next three players may not call")
-        out.append(_shape_option(f"discard {tile}", tile, shape, value=value,
-                                 notes=tuple(notes), efficiency=e, safety=safety, worth=worth))
+        if view.live_wall == 0:  # nothing left to draw: only safety counts
+            e = worth = 0.0
+        out.append(replace(_shape_option(f"discard {tile}", tile, shape, value=value,
+                                         notes=tuple(notes), efficiency=e, safety=safety,
+                                         worth=worth), action=DISCARDS[tile.index]))
     return out
 
 
@@ -161,34 +367,41 @@ def _shape_option(label: str, tile: Tile | None, shape: Shape, *, value: float |
 # -- kongs of one's own ------------------------------------------------------------------------
 
 def _kong(pos: Position, kongs: Sequence[Action], discards: Sequence[Option],
-          rules: CoachRules) -> Decision:
+          chosen: Action | None, played: Action | None, rules: CoachRules) -> Decision:
     view = pos.view
     shapes: list[Shape] = []
-    labels: list[tuple[str, Tile | None]] = []
+    labels: list[tuple[str, Tile | None, Action | None]] = []
     for action in kongs:
         assert action.tile is not None
         hand = after_kong(view.hand, action.tile, action.kind is ActionKind.ADDED_KONG)
         shapes.append(shape_of(hand, pos.variant, pos.visible))
-        labels.append((str(action), action.tile))
-    keep = min(discards, key=_rank) if discards else None
-    if keep is not None:  # no kong: the coach's discard instead
+        labels.append((str(action), action.tile, action))
+    keep = next((o for o in discards if o.action == chosen), None)
+    if keep is None and discards:
+        keep = min(discards, key=_rank)
+    if keep is not None:  # no kong: the discard made instead (or the coach's)
         assert keep.tile is not None and keep.shanten is not None and keep.useful is not None
-        shapes.append(Shape(view.hand, keep.shanten, keep.improving, keep.useful, keep.tile))
-        labels.append(("no kong", None))
+        shapes.append(Shape(view.hand, keep.shanten, keep.improving, keep.useful, keep.tile,
+                            dead_is_ready=pos.variant is Variant.GUIYANG))
+        labels.append(("no kong", None, keep.action))
     eff = costs(shapes, rules)
     options = []
-    for (label, tile), shape, e in zip(labels, shapes, eff, strict=True):
+    for (label, tile, move), shape, e in zip(labels, shapes, eff, strict=True):
         worth = -rules.value_weight * rules.kong_bonus if tile is not None else 0.0
-        options.append(_shape_option(label, tile, shape, efficiency=e, worth=worth,
-                                     then=shape.then))
-    played = pos.played
-    label = str(played) if played.kind in _OWN_KONGS else "no kong"
-    return _decide(pos, DecisionKind.KONG, options, _find(options, label), rules)
+        options.append(replace(_shape_option(label, tile, shape, efficiency=e, worth=worth,
+                                             then=shape.then), action=move))
+    if played is not None and played.kind not in _OWN_KONGS:
+        return _decide(pos, DecisionKind.KONG, options,
+                       keep.action if keep is not None else None, rules)
+    return _decide(pos, DecisionKind.KONG, options, played, rules)
 
 
 # -- claims on another player's discard --------------------------------------------------------
 
-def _claim(pos: Position, rules: CoachRules) -> Decision:
+def _claim(pos: Position, played: Action | None, rules: CoachRules) -> Decision:
+    """The answer to another player's discard (a win on it aside): pass, chow, pong or open
+    kong. After a chow or pong the hand is judged after its best discard, a safe one first in
+    Huangyan's Live Tile Stage (the claim forces a discard at once)."""
     view = pos.view
     offer = view.offer
     assert offer is not None
@@ -206,8 +419,9 @@ def _claim(pos: Position, rules: CoachRules) -> Decision:
                 shapes.append(shape_of(hand, pos.variant, visible))
             else:
                 after = discard_shapes(hand, pos.variant, visible).values()
-                shapes.append(min(after, key=lambda s: (s.effective, -s.useful,
-                                                        s.then.index if s.then else 0)))
+                shapes.append(min(after, key=lambda s: (
+                    _live_risk(pos, s.then), s.effective, -s.useful,
+                    s.then.index if s.then else 0)))
         else:
             continue
         labels.append((str(action), action))
@@ -218,28 +432,44 @@ def _claim(pos: Position, rules: CoachRules) -> Decision:
         exposure = rules.claim_exposure if kind in (ActionKind.CHOW, ActionKind.PONG) else 0.0
         worth = -rules.value_weight * rules.kong_bonus if kind is ActionKind.OPEN_KONG else 0.0
         then = shape.then if kind in (ActionKind.CHOW, ActionKind.PONG) else None
-        options.append(_shape_option(label, offer if kind is not ActionKind.PASS else None,
-                                     shape, efficiency=e + exposure, worth=worth, then=then))
-    return _decide(pos, DecisionKind.CLAIM, options, _find(options, str(pos.played)), rules)
+        safety = rules.safety_weight * rules.live_tile * _live_risk(pos, then)
+        options.append(replace(_shape_option(label, offer if kind is not ActionKind.PASS
+                                             else None, shape, efficiency=e + exposure,
+                                             worth=worth, then=then, safety=safety),
+                               action=action))
+    return _decide(pos, DecisionKind.CLAIM, options, played, rules)
+
+
+def _live_risk(pos: Position, tile: Tile | None) -> int:
+    """1 when discarding ``tile`` after a claim would be a Live Tile discard while a safe
+    tile is held (Huangyan's stage), else 0."""
+    view = pos.view
+    if tile is None or view.stage is None or pos.variant is not Variant.HUANGYAN:
+        return 0
+    seen = view.discarded_kinds()
+    return int(tile not in seen and any(t in seen for t in view.hand.concealed))
 
 
 # -- wins --------------------------------------------------------------------------------------
 
-def _win(pos: Position, wins: Sequence[Action], rules: CoachRules) -> Decision:
+def _win(pos: Position, wins: Sequence[Action], other: Action | None, played: Action | None,
+         rules: CoachRules) -> Decision:
+    """A win on offer against ``other``: passing (on another player's tile) or the discard
+    made instead (or the coach's discard)."""
     view = pos.view
     options = []
     for action in wins:
         value = _win_worth(pos, action)
-        options.append(Option(str(action), action.tile, -1, None, (), None, value))
-    played = pos.played
-    if played.kind in _WINS:
-        other = "pass" if view.phase is not Phase.ACT else "play on"
-    else:
-        other = str(played)
-    options.append(Option(other, played.tile if played.kind not in _WINS else None,
-                          efficiency_cost=rules.declined_win))
-    return _decide(pos, DecisionKind.WIN, options, _find(options, str(played)
-                   if played.kind in _WINS else other), rules)
+        options.append(Option(str(action), action.tile, -1, None, (), None, value,
+                              action=action))
+    if played is not None and played not in wins:
+        other = played  # the move made instead of winning
+    if other is None:
+        other = PASS
+    label = "pass" if view.phase is not Phase.ACT else str(other)
+    options.append(Option(label, other.tile if other.kind is not ActionKind.PASS else None,
+                          efficiency_cost=rules.declined_win, action=other))
+    return _decide(pos, DecisionKind.WIN, options, played, rules)
 
 
 def _win_worth(pos: Position, action: Action) -> float | None:

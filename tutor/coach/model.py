@@ -11,9 +11,10 @@ from tutor.coach.rules import COACH, CoachRules
 from tutor.core.hand import Hand
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
+from tutor.game.actions import Action
 
 __all__ = ["DEAD_WAIT", "Decision", "DecisionKind", "Grade", "Option", "Review", "Summary", "Theme",
-           "grade_of", "legend"]
+           "grade_of", "legend", "points_grade"]
 
 
 #: the note on an option that leaves the hand ready only on tiles already in sight
@@ -38,12 +39,38 @@ class Grade(Enum):
         return {"good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}[self.value]
 
 
-def legend(rules: CoachRules = COACH) -> str:
+def legend(rules: CoachRules = COACH, variant: Variant | None = None) -> str:
     """What the grades mean, in one sentence."""
+    if rules.playouts and variant is None:
+        return (f"A grade measures the points a move lost on average against the coach's "
+                f"choice, when both are played out from what you could see, in units of "
+                f"{rules.huangyan_unit:g} points in Huangyan, {rules.hangzhou_unit:g} in "
+                f"Hangzhou and {rules.guiyang_unit:g} in Guiyang: good (under "
+                f"{rules.points_inaccuracy:g} units), inaccuracy ({rules.points_inaccuracy:g} "
+                f"to {rules.points_mistake:g}), mistake ({rules.points_mistake:g} to "
+                f"{rules.points_blunder:g}), blunder ({rules.points_blunder:g} or more)")
+    if rules.playouts and variant is not None:
+        u = rules.unit(variant)
+        return (f"A grade measures the points a move lost on average against the coach's "
+                f"choice, when both are played out from what you could see: good (under "
+                f"{rules.points_inaccuracy * u:g}), inaccuracy ({rules.points_inaccuracy * u:g} "
+                f"to {rules.points_mistake * u:g}), mistake ({rules.points_mistake * u:g} to "
+                f"{rules.points_blunder * u:g}), blunder ({rules.points_blunder * u:g} or more)")
     return (f"A grade measures what a move lost against the coach's choice, counted in tiles "
             f"that would improve the hand: good (under {rules.inaccuracy:g}), inaccuracy "
             f"({rules.inaccuracy:g} to {rules.mistake:g}), mistake ({rules.mistake:g} to "
             f"{rules.blunder:g}), blunder ({rules.blunder:g} or more)")
+
+
+def points_grade(units: float, rules: CoachRules = COACH) -> Grade:
+    """The grade of a loss in units of points (see :mod:`tutor.coach.rules`)."""
+    if units >= rules.points_blunder:
+        return Grade.BLUNDER
+    if units >= rules.points_mistake:
+        return Grade.MISTAKE
+    if units >= rules.points_inaccuracy:
+        return Grade.INACCURACY
+    return Grade.GOOD
 
 
 def grade_of(loss: float, rules: CoachRules = COACH) -> Grade:
@@ -103,6 +130,13 @@ class Option:
     safety_cost: float = 0.0
     value_cost: float = 0.0
     loss: float = 0.0
+    #: the move this option stands for (``no kong`` and ``play on``: the discard instead)
+    action: Action | None = field(default=None, compare=False)
+    #: the second pass: net points on average over ``playouts`` play-outs, and the standard
+    #: error (None when the option was not played out)
+    points: float | None = None
+    points_se: float | None = None
+    playouts: int = 0
 
     @property
     def cost(self) -> float:
@@ -114,6 +148,9 @@ class Option:
                 "then": _tile(self.then),
                 "value": None if self.value is None else round(self.value, 2),
                 "notes": list(self.notes), "loss": round(self.loss, 2),
+                "points": None if self.points is None else round(self.points, 2),
+                "points_se": None if self.points_se is None else round(self.points_se, 2),
+                "playouts": self.playouts,
                 "costs": {"efficiency": round(self.efficiency_cost, 2),
                           "safety": round(self.safety_cost, 2),
                           "value": round(self.value_cost, 2)}}
@@ -153,10 +190,17 @@ class Decision:
     theme: Theme
     stage: str | None = None
     live_wall: int = 0
+    #: points the played option lost on average against the preferred one, when the options
+    #: were played out (the second pass); None when the first pass decided alone
+    points_lost: float | None = None
+    #: the standard error of ``points_lost`` (paired play-outs)
+    points_lost_se: float | None = None
 
     @property
     def loss(self) -> float:
-        return self.played.loss
+        """What the played option lost: points on average when played out, else useful
+        tiles (the first pass)."""
+        return self.points_lost if self.points_lost is not None else self.played.loss
 
     @property
     def played_tile(self) -> Tile | None:
@@ -172,7 +216,9 @@ class Decision:
                 "offer": _tile(self.offer), "played": self.played.label,
                 "played_tile": _tile(self.played_tile), "preferred": self.preferred.label,
                 "preferred_tile": _tile(self.preferred_tile), "grade": self.grade.value,
-                "loss": round(self.loss, 2), "theme": self.theme.value, "reason": self.reason,
+                "loss": round(self.loss, 2),
+                "points_lost": None if self.points_lost is None else round(self.points_lost, 2),
+                "theme": self.theme.value, "reason": self.reason,
                 "stage": self.stage, "live_wall": self.live_wall,
                 "options": [o.as_dict() for o in self.options]}
 
@@ -242,7 +288,7 @@ class Review:
     def __str__(self) -> str:
         who = self.seat.name.title()
         lines = [f"Review of {who}'s play ({self.variant.title}): {self.outcome}",
-                 f"({legend(self.rules)}.)"]
+                 f"({legend(self.rules, self.variant)}.)"]
         lines += [str(d) for d in self.decisions]
         lines.append(str(self.summary))
         return "\n".join(lines)

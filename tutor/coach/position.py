@@ -4,13 +4,16 @@ A :class:`Position` holds the seat's :class:`~tutor.game.view.PlayerView` at the
 own tiles, every discard and shown meld, the wall count, the stage, its legal moves), the
 game's ruleset (public) and what the seat knows of its own past moves (its chain of kongs and
 joker discards in Hangzhou, a kong just declared). Nothing else: the coach never reads another
-hand or the wall, so a review is the same whatever the hidden tiles were.
+hand or the wall, so a review is the same whatever the hidden tiles were. The one exception in
+form is ``world``, the hand itself, which only :mod:`tutor.game.evaluate` reads, to deal the
+hidden tiles again from the multiset of tiles the seat has not seen (sorted first, so the
+hidden order cannot leak in).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.tiles import Tile, Wind
@@ -24,6 +27,7 @@ from tutor.game.view import PlayerView
 
 __all__ = ["Position", "position_at", "positions", "state_at", "state_of"]
 
+_ONE_BAMBOO = 18
 _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.OPEN_KONG)
 
 
@@ -43,6 +47,10 @@ class Position:
     chain_kongs: int = 0
     chain_jokers: int = 0
     after_own_kong: bool = False
+    #: who discarded the hand's first One of Bamboo (Guiyang's charging chicken), if anyone
+    charging: Wind | None = None
+    #: the hand at this moment, for play-outs only (see the module doc)
+    world: HandState | None = field(default=None, compare=False, repr=False)
 
     @property
     def seat(self) -> Wind:
@@ -79,7 +87,10 @@ def position_at(state: HandState, seat: Wind, turn: int, played: Action) -> Posi
                 kongs = jokers = 0
     own = [a for who, a in state.history if who == seat]
     after_kong = bool(own) and own[-1].kind in _KONGS
-    return Position(turn, view, played, state.hooks.rules, kongs, jokers, after_kong)
+    charging = next((who for who, a in state.history if a.kind is ActionKind.DISCARD
+                     and a.tile is not None and a.tile.index == _ONE_BAMBOO), None)
+    return Position(turn, view, played, state.hooks.rules, kongs, jokers, after_kong,
+                    charging, state.clone())
 
 
 def positions(state: HandState, seat: Wind) -> Iterator[Position]:

@@ -15,6 +15,7 @@ from tutor.coach.safety import danger
 from tutor.coach.value import describe
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
+from tutor.game.actions import ActionKind
 
 __all__ = ["distance", "reason"]
 
@@ -40,11 +41,13 @@ def _kinds(tiles: Sequence[Tile]) -> str:
     return " ".join(str(t) for t in tiles) or "none"
 
 
-def _shape(option: Option) -> str:
+def _shape(option: Option, pos: Position) -> str:
     """``ready on 3m 6m (5 tiles left)`` or ``one useful draw from ready, 24 tiles improve
-    it``."""
+    it``. The waits are natural tiles only (a drawn joker completes any ready hand)."""
     if option.shanten == 0:
-        return (f"ready (one tile from a win), waiting on {_kinds(option.improving)} "
+        joker = pos.variant.joker
+        waits = [t for t in option.improving if t != joker]
+        return (f"ready (one tile from a win), waiting on {_kinds(waits)} "
                 f"({_n(option.useful or 0, 'tile')} left)")
     return (f"{distance(option.shanten)}, with {_n(option.useful or 0, 'tile')} left that "
             "improve it")
@@ -62,14 +65,68 @@ def _reward(variant: Variant) -> str:
 
 
 def reason(pos: Position, d: Decision) -> str:
-    """The sentence for decision ``d`` taken in ``pos``."""
+    """The sentence for decision ``d`` taken in ``pos``: what the play-outs found (when the
+    options were played out), then what the first pass saw."""
     if d.kind is DecisionKind.WIN:
-        return _win(pos, d)
+        text = _win(pos, d)
+    elif d.kind is DecisionKind.KONG:
+        text = _kong(pos, d)
+    elif d.kind is DecisionKind.CLAIM:
+        text = _claim(pos, d)
+    else:
+        text = _discard(pos, d)
+    return _points(pos, d) + text
+
+
+def _pts(x: float) -> str:
+    """Points rounded as a reason quotes them: ``4``, ``0.5``."""
+    return f"{x:.0f}" if abs(x) >= 10 else f"{x:.1f}"
+
+
+def _move(option: Option) -> str:
+    label = option.label
+    return label[:1].upper() + label[1:]
+
+
+def kong_points(pos: Position, option: Option) -> int | None:
+    """Huangyan: what a kong adds to the seat's score sheet whether it wins or not (the
+    ruleset's kong line), or None."""
+    if pos.variant is not Variant.HUANGYAN or option.action is None or option.tile is None:
+        return None
+    kind = option.action.kind
+    rules = pos.rules
+    honor = option.tile.is_honor or option.tile.rank in (1, 9)
+    if kind is ActionKind.CONCEALED_KONG:
+        return int(rules.concealed_kong_terminal_honor if honor else rules.concealed_kong_simple)
+    if kind in (ActionKind.ADDED_KONG, ActionKind.OPEN_KONG):
+        return int(rules.exposed_kong_terminal_honor if honor else rules.exposed_kong_simple)
+    return None
+
+
+def _points(pos: Position, d: Decision) -> str:
+    """What the play-outs found, in a sentence (empty when they were not run)."""
+    p, q = d.played, d.preferred
+    if d.points_lost is None or p.points is None:
+        return ""
+    n = p.playouts
+    why = ""
     if d.kind is DecisionKind.KONG:
-        return _kong(pos, d)
-    if d.kind is DecisionKind.CLAIM:
-        return _claim(pos, d)
-    return _discard(pos, d)
+        kong = q if q.label != "no kong" else p
+        worth = kong_points(pos, kong)
+        if worth is not None:
+            why = (f": the kong of {kong.tile} scores {worth} on your sheet whether or not "
+                   "you win")
+    if p.label != q.label and d.grade is not Grade.GOOD:
+        return (f"{_move(q)} was about {_pts(d.points_lost)} points better on average "
+                f"({n} play-outs of the hand from what you could see){why}. ")
+    others = [o for o in d.options if o.points is not None and o.label != p.label]
+    if not others:
+        return ""
+    second = max(others, key=lambda o: o.points or 0.0)
+    assert second.points is not None
+    return (f"Played out {n} times from what you could see, {p.label} averaged "
+            f"{_pts(p.points)} points, against {_pts(second.points)} for {second.label}"
+            f"{why}. ")
 
 
 # -- discards -------------------------------------------------------------------------------
@@ -80,7 +137,7 @@ def _discard(pos: Position, d: Decision) -> str:
     variant = pos.variant
     joker = variant.joker
     if d.grade is Grade.GOOD:
-        text = f"Discarding {t} leaves your hand {_shape(p)}"
+        text = f"Discarding {t} leaves your hand {_shape(p, pos)}"
         text += ", as good as any choice" if p.loss == 0 else f", close to the best ({u})"
         if "safe" in " ".join(p.notes) and d.stage:
             text += f"; and {t} was safe in the {d.stage} (already discarded this hand)"
@@ -96,7 +153,7 @@ def _discard(pos: Position, d: Decision) -> str:
                     f"for the whole table (even on the smallest win, {risk.price} points more "
                     f"than a normal settlement); {u} was safe"
                     + (" and just as good for your hand." if same else
-                       f" and kept your hand {_shape(q)}."))
+                       f" and kept your hand {_shape(q, pos)}."))
         return (f"Right after your kong this discard was hot (any ready opponent may win on "
                 f"it, even a plain hand, and the win pays a bonus) and no opponent had "
                 f"discarded a {t}; {u}, which an opponent had thrown away, was a safer choice"
@@ -109,17 +166,17 @@ def _discard(pos: Position, d: Decision) -> str:
     if t is not None and t == joker and (p.shanten or 0) > (q.shanten or 0):
         return (f"Discarding the joker {t} (the White Dragon, wild in this game) cost your "
                 f"hand its wild tile: it is now {distance(p.shanten)}, while discarding {u} "
-                f"kept it {_shape(q)}.")
+                f"kept it {_shape(q, pos)}.")
     if q.shanten == 0 and (p.shanten or 0) > 0:
         return (f"Discarding {t} left your hand {distance(p.shanten)}; discarding {u} would "
-                f"have kept you {_shape(q)}.")
+                f"have kept you {_shape(q, pos)}.")
     if (p.shanten or 0) > (q.shanten or 0):
         return (f"Discarding {t} took your hand a step back to {distance(p.shanten)}; "
-                f"discarding {u} kept it {_shape(q)}.")
+                f"discarding {u} kept it {_shape(q, pos)}.")
     if DEAD_WAIT in p.notes:
         return (f"Discarding {t} left you ready only on tiles that are all in sight already "
                 f"(discarded, shown or in your hand: nothing left to win with); discarding {u} "
-                f"keeps your hand {_shape(q)}.")
+                f"keeps your hand {_shape(q, pos)}.")
     return (f"Discarding {t} leaves {_n(p.useful or 0, 'tile')} that improve your hand; "
             f"discarding {u} keeps the same distance from ready with {q.useful} "
             f"({_kinds(q.improving)}).")
@@ -134,19 +191,19 @@ def _kong(pos: Position, d: Decision) -> str:
         if p.label == "no kong":
             kong = next(o for o in d.options if o.label != "no kong")
             return (f"Keeping your tiles was {_right(p)}: with the best discard ({p.then}) "
-                    f"your hand is {_shape(p)}, and a kong of {kong.tile} would have left it "
-                    f"{_shape(kong)}.")
-        return (f"The kong of {p.tile} keeps your hand {_shape(p)}, and earns a replacement "
+                    f"your hand is {_shape(p, pos)}, and a kong of {kong.tile} would have left it "
+                    f"{_shape(kong, pos)}.")
+        return (f"The kong of {p.tile} keeps your hand {_shape(p, pos)}, and earns a replacement "
                 f"draw and {reward}.")
     if p.label == "no kong":
-        return (f"Declaring the kong of {q.tile} would have kept your hand {_shape(q)}, and "
+        return (f"Declaring the kong of {q.tile} would have kept your hand {_shape(q, pos)}, and "
                 f"earned a replacement draw and {reward}; without it, even the best "
-                f"discard ({p.then}) leaves it {_shape(p)}.")
+                f"discard ({p.then}) leaves it {_shape(p, pos)}.")
     if q.label == "no kong":
-        return (f"The kong of {p.tile} left your hand {_shape(p)}, while keeping the tiles and "
-                f"discarding {q.then} left it {_shape(q)}.")
-    return (f"The kong of {p.tile} left your hand {_shape(p)}; the kong of {q.tile} would "
-            f"have left it {_shape(q)}.")
+        return (f"The kong of {p.tile} left your hand {_shape(p, pos)}, while keeping the "
+                f"tiles and discarding {q.then} left it {_shape(q, pos)}.")
+    return (f"The kong of {p.tile} left your hand {_shape(p, pos)}; the kong of {q.tile} would "
+            f"have left it {_shape(q, pos)}.")
 
 
 # -- claims -------------------------------------------------------------------------------------
@@ -172,32 +229,36 @@ def _claim(pos: Position, d: Decision) -> str:
     if d.grade is Grade.GOOD:
         if p.label == "pass":
             claims = [o for o in d.options if o.label != "pass"]
+            if not claims:
+                return "Passing was the only answer."
             best = min(claims, key=lambda o: (o.shanten or 0, -(o.useful or 0)))
-            return (f"Passing was {_right(p)}: it keeps your hand {_shape(p)}; with "
+            return (f"Passing was {_right(p)}: it keeps your hand {_shape(p, pos)}; with "
                     f"{_what(best)}{_with(best)} it would be {distance(best.shanten)}, "
                     "with your tiles shown to everyone.")
         closer = (p.shanten or 0) < (passing.shanten or 0)
         return (f"{_what(p).capitalize()} was {_right(p)}: with it{_with(p)} your hand is "
                 + (f"closer, {distance(p.shanten)}, against {distance(passing.shanten)} by "
-                   "passing." if closer else f"{_shape(p)}."))
+                   "passing." if closer else f"{_shape(p, pos)}."))
     if p.label == "pass":
         if q.shanten == p.shanten:
             gain = (f" and earned a replacement draw and {_reward(pos.variant)}"
                     if q.label.startswith("open-kong") else "")
+            tiles = (f"the same {_n(q.useful or 0, 'tile')} that improve it"
+                     if q.useful == p.useful else
+                     f"{_n(q.useful or 0, 'tile')} that improve it instead of {p.useful}")
             return (f"Passing missed {_what(q)}: with it{_with(q)} your hand would have kept "
-                    f"its distance from ready with {_n(q.useful or 0, 'tile')} that improve it "
-                    f"instead of {p.useful}{gain}.")
+                    f"its distance from ready with {tiles}{gain}.")
         return (f"Passing missed {_what(q)}: with it{_with(q)} your hand would have been "
                 f"{distance(q.shanten)}, instead of {distance(p.shanten)}.")
     if q.label == "pass":
-        return (f"{_what(p).capitalize()}{_with(p)} left your hand {_shape(p)}: no better than "
-                f"passing ({_shape(q)}), and it showed your tiles to everyone.")
+        return (f"{_what(p).capitalize()}{_with(p)} left your hand {_shape(p, pos)}: no "
+                f"better than passing ({_shape(q, pos)}), and it showed your tiles to everyone.")
     if q.label.startswith("open-kong") and q.shanten == p.shanten:
-        return (f"{_what(p).capitalize()}{_with(p)} left your hand {_shape(p)}; {_what(q)} "
-                f"would have kept it {_shape(q)} and earned a replacement draw and "
+        return (f"{_what(p).capitalize()}{_with(p)} left your hand {_shape(p, pos)}; {_what(q)} "
+                f"would have kept it {_shape(q, pos)} and earned a replacement draw and "
                 f"{_reward(pos.variant)}.")
-    return (f"{_what(p).capitalize()}{_with(p)} left your hand {_shape(p)}; with "
-            f"{_what(q)}{_with(q)} it would have been {_shape(q)}.")
+    return (f"{_what(p).capitalize()}{_with(p)} left your hand {_shape(p, pos)}; with "
+            f"{_what(q)}{_with(q)} it would have been {_shape(q, pos)}.")
 
 
 # -- wins ---------------------------------------------------------------------------------------
@@ -205,12 +266,18 @@ def _claim(pos: Position, d: Decision) -> str:
 def _win(pos: Position, d: Decision) -> str:
     win = next(o for o in d.options if o.shanten == -1)
     worth = f" (worth {describe(pos.variant, win.value)})" if win.value else ""
-    if d.played.shanten == -1:
-        return (f"Taking the win was right: a sure win{worth} beats any hand you might still "
-                "build.")
+    taken = d.played.shanten == -1
+    if taken and d.grade is Grade.GOOD:
+        return f"Taking the win{worth} was {_right(d.played)}."
+    if taken:
+        return (f"Winning at once{worth} gave up a bigger win: {d.preferred.label} and playing "
+                "on scored more on average.")
+    if d.grade is Grade.GOOD:
+        return (f"Playing on instead of winning{worth} was {_right(d.played)}: the bigger win "
+                "it aims at made up for the risk.")
     extra = ""
     if pos.variant is Variant.GUIYANG and d.offer is not None:
         extra = (", and passing a win blocks your wins on other players' tiles until your "
                  "next draw")
-    return (f"You passed up a win{worth}: a sure win beats any hand you might still "
-            f"build{extra}.")
+    return (f"You passed up a win{worth}: a sure win was worth more than the hand you might "
+            f"still build{extra}.")

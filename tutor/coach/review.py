@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tutor.coach.judge import decisions
+from tutor.coach.judge import Budget, decisions
 from tutor.coach.model import Decision, Review
 from tutor.coach.position import positions, state_of
 from tutor.coach.rules import COACH, CoachRules
@@ -33,8 +33,9 @@ def review(source: HandState | dict[str, Any] | str, seat: Wind | str,
     who = seat if isinstance(seat, Wind) else Wind.parse(seat)
     state = state_of(source)
     found: list[Decision] = []
+    budget = Budget(rules.review_playouts)
     for pos in positions(state, who):
-        found += decisions(pos, rules)
+        found += decisions(pos, rules, budget)
     outcome = str(state.outcome) if state.outcome is not None else "the hand is not over"
     return Review(state.variant, who, tuple(found), outcome, rules)
 

@@ -39,6 +39,39 @@ What the costs are made of (each number is a field below):
 * **Claims and wins.** A chow or pong costs ``claim_exposure`` (the meld is shown and can no
   longer change); passing a win costs ``declined_win``.
 
+**Points: the second pass.** The costs above are a cheap first pass. Where it leaves the
+decision open (options within ``close`` of the best cost, at most ``candidates`` of them, and
+always every kong and win decision and the move played), the coach plays each open option
+out ``playouts`` times from what the seat could see (:mod:`tutor.game.evaluate`: the hidden
+tiles dealt again, the hand played to its end by the sensible bots and settled by the game's
+own rules) and prefers the option with the most points on average. The grade then follows
+from the **points lost** against that option, counted cautiously: the average loss less
+``caution`` standard errors of it (so a difference the play-outs cannot tell from luck is
+never called a mistake), in units of ``huangyan_unit``, ``hangzhou_unit`` or
+``guiyang_unit`` points:
+
+============  ==================================
+units lost    grade
+============  ==================================
+below 1       good
+1 to 3        inaccuracy
+3 to 6        mistake
+6 or more     blunder
+============  ==================================
+
+(``points_inaccuracy``, ``points_mistake``, ``points_blunder``): in Huangyan, where one unit
+is 4 points, a blunder loses 24 points or more on average. A move outside the open options
+that the first pass calls worse (by ``inaccuracy`` useful tiles or more) is played out against
+the first pass's choice while the review's ``review_playouts`` last, and graded by the first
+pass after that. With nothing to draw (the live
+wall empty), a discard is judged on safety alone, without play-outs. ``playouts=0`` is the
+first pass alone, graded in useful tiles as above.
+
+Ties: on equal value the coach prefers the move played (it is never graded down); among other
+options of equal value, the one nearest ready, then the one with the most useful tiles, then
+the lowest first-pass cost, then the lowest tile. (In the first pass alone, equal costs go to
+the move played, then the nearest ready with the most useful tiles.)
+
 ``dataclasses.replace(COACH, value_weight=0)`` is a coach that ignores value, and so on.
 """
 
@@ -47,6 +80,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from tutor.core.variant import Variant
 from tutor.errors import RulesError
 
 __all__ = ["COACH", "CoachRules"]
@@ -84,6 +118,25 @@ class CoachRules:
     safety_weight: float = 1.0
     #: multiplies every value cost (0: the coach ignores what a win is worth)
     value_weight: float = 1.0
+    #: play-outs per open option in the second pass (0: the first pass alone)
+    playouts: int = 10
+    #: play-outs a review may spend on moves the first pass called worse than its open
+    #: options (beyond it, they are graded by the first pass alone)
+    review_playouts: int = 200
+    #: options within this many useful tiles of the first pass's best are open
+    close: float = 2.0
+    #: at most this many open options from the first pass (the move played comes on top)
+    candidates: int = 3
+    #: standard errors taken off a loss in points before it is graded
+    caution: float = 1.0
+    #: a unit of points lost, per game
+    huangyan_unit: float = 4.0
+    hangzhou_unit: float = 1.0
+    guiyang_unit: float = 1.0
+    #: units lost for an inaccuracy, a mistake, a blunder
+    points_inaccuracy: float = 1.0
+    points_mistake: float = 3.0
+    points_blunder: float = 6.0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -95,10 +148,27 @@ class CoachRules:
         if not 0 < self.inaccuracy <= self.mistake <= self.blunder:
             raise RulesError("coach rules need 0 < inaccuracy <= mistake <= blunder "
                              f"({self.inaccuracy}, {self.mistake}, {self.blunder})")
+        if not 0 < self.points_inaccuracy <= self.points_mistake <= self.points_blunder:
+            raise RulesError("coach rules need 0 < points_inaccuracy <= points_mistake <= "
+                             f"points_blunder ({self.points_inaccuracy}, {self.points_mistake}, "
+                             f"{self.points_blunder})")
+        for name in ("playouts", "candidates", "review_playouts"):
+            if not isinstance(getattr(self, name), int):
+                raise RulesError(f"coach rule {name} must be a whole number")
+        if self.playouts > 1000 or self.candidates < 1:
+            raise RulesError("coach rules need playouts at most 1000 and candidates at least 1")
+        for name in ("huangyan_unit", "hangzhou_unit", "guiyang_unit"):
+            if getattr(self, name) <= 0:
+                raise RulesError(f"coach rule {name} must be above 0")
         if self.many_tiles < 1:
             raise RulesError(f"coach rule many_tiles must be at least 1 ({self.many_tiles})")
         if self.shanten_step < 1:
             raise RulesError(f"coach rule shanten_step must be at least 1 ({self.shanten_step})")
+
+    def unit(self, variant: Variant) -> float:
+        """A unit of points lost in ``variant``."""
+        return {Variant.HUANGYAN: self.huangyan_unit, Variant.HANGZHOU: self.hangzhou_unit,
+                Variant.GUIYANG: self.guiyang_unit}[variant]
 
     def __repr__(self) -> str:
         changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)

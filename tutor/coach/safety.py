@@ -14,12 +14,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from tutor.coach.position import Position
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 
-__all__ = ["Danger", "danger"]
+__all__ = ["Danger", "danger", "smallest_win"]
 
 _STAGE = "Live Tile Stage"
 
@@ -61,20 +63,41 @@ def danger(pos: Position, tile: Tile) -> Danger:
     return Danger()
 
 
+@lru_cache(maxsize=16)
+def smallest_win(rules: Any) -> int:
+    """The smallest Huangyan win under ``rules``, as the scoring counts it: three chows, an
+    exposed pong of simples and a plain pair, won on a discard on a two-sided wait (no
+    hook, no Pinfu: the Hu and the pong; 12 under the rule text's values)."""
+    from tutor.core.hand import Hand, Meld
+    from tutor.variants.huangyan.scoring import score_winner
+    from tutor.variants.huangyan.sheet import WinSituation
+
+    counts = [0] * 34
+    for t in ("2m", "3m", "4m", "5m", "6m", "7m", "7p", "8p", "9p", "5p", "5p"):
+        counts[Tile.parse(t).index] += 1
+    hand = Hand.from_counts(counts, (Meld.pong(Tile.parse("2s")),))
+    return int(score_winner(hand, Tile.parse("4m"), WinSituation(seat=Wind.SOUTH),
+                            rules=rules).total)
+
+
 def _liability_price(pos: Position, tile: Tile) -> int:
     """How much more the seat would pay, at least, if an opponent won on ``tile``: the
-    smallest win (the Hu base alone), every other hand at 0, the seat's own total as its
+    smallest win (:func:`smallest_win`), every other hand at 0, the seat's own total as its
     13 tiles score."""
     from tutor.variants.huangyan.reckoning import reckon
     from tutor.variants.huangyan.scoring import score_non_winner
 
     rules = pos.rules
     me = pos.seat
-    own = score_non_winner(pos.view.hand.remove(tile), seat=me, rules=rules).total
+    hand = pos.view.hand
+    if hand.size == 14:
+        hand = hand.remove(tile)
+    own = score_non_winner(hand, seat=me, rules=rules).total
+    least = smallest_win(rules)
     extras = []
     for winner in (me.next(1), me.next(2), me.next(3)):
         totals = {s: 0 for s in Wind}
-        totals[winner] = rules.hu
+        totals[winner] = least
         totals[me] = own
         normal = reckon(winner=winner, totals=totals, dealer=Wind.EAST, rules=rules)
         liable = reckon(winner=winner, totals=totals, dealer=Wind.EAST, liable=me, rules=rules)

@@ -5,7 +5,10 @@
   Pair Wait, the chain of kongs and joker discards...). A joker discard doubles only a win
   before the seat's next discard of another tile, so its chain counts for the chance that the
   very next draw wins, and a plain win for the rest.
-* Guiyang: the pattern's value plus one fixed chicken for each One of Bamboo in the hand.
+* Guiyang: the pattern's value (plus the self-draw point on a self-draw) and the seat's fixed
+  chickens: each One of Bamboo in the hand, and each one it discarded that stayed in the pond,
+  the hand's first discarded one as the charging chicken (worth 3 by default). Flipped chickens
+  and beans are left to the play-outs.
 
 A ready hand is valued as the average over its winning tiles, weighted by the copies left.
 """
@@ -41,10 +44,35 @@ def describe(variant: Variant, value: float) -> str:
 
 
 def win_value(pos: Position, hand: Hand, tile: Tile, *, self_draw: bool = False,
-              kong_draw: bool = False, chain: tuple[int, int] = (0, 0)) -> float:
-    """What the complete 14-tile ``hand`` (``tile`` won on) is worth to the seat."""
-    return _win_value(pos.variant, hand, tile, pos.seat, self_draw, kong_draw, chain,
-                      pos.rules)
+              kong_draw: bool = False, chain: tuple[int, int] = (0, 0),
+              discarding: Tile | None = None) -> float:
+    """What the complete 14-tile ``hand`` (``tile`` won on) is worth to the seat;
+    ``discarding``: the tile the seat discards first (a Guiyang chicken if a One of
+    Bamboo)."""
+    value = _win_value(pos.variant, hand, tile, pos.seat, self_draw, kong_draw, chain,
+                       pos.rules)
+    if pos.variant is Variant.GUIYANG:
+        value += discarded_chickens(pos, discarding)
+    return value
+
+
+def discarded_chickens(pos: Position, discarding: Tile | None = None) -> float:
+    """Guiyang: what the seat's Ones of Bamboo in the pond are worth to it (``discarding``
+    one more now): a fixed chicken each, the hand's first one the charging chicken."""
+    rules = pos.rules
+    view = pos.view
+    taken = view.taken.get(pos.seat, ())
+    mine = [i for i, t in enumerate(view.discards.get(pos.seat, ())) if t == _ONE_BAMBOO]
+    total = 0.0
+    for n, i in enumerate(mine):
+        if i < len(taken) and taken[i]:
+            continue  # claimed: it scores in the claimant's meld
+        first = n == 0 and pos.charging == pos.seat
+        total += rules.charging_value(False) if first else rules.fixed_value(False)
+    if discarding == _ONE_BAMBOO:
+        first = pos.charging is None and not mine
+        total += rules.charging_value(False) if first else rules.fixed_value(False)
+    return float(total)
 
 
 @lru_cache(maxsize=8192)
@@ -69,7 +97,9 @@ def _win_value(variant: Variant, hand: Hand, tile: Tile, seat: Wind, self_draw: 
         from tutor.variants.guiyang import pattern_of
 
         result = pattern_of(hand, rules, winning_tile=tile)
-        return float(result.value + rules.fixed_chicken * hand.held_counts[_ONE_BAMBOO.index])
+        bonus = rules.self_draw_bonus if self_draw else 0
+        return float(result.value + bonus
+                     + rules.fixed_value(False) * hand.held_counts[_ONE_BAMBOO.index])
     except TutorError:
         return 0.0  # not a win the scoring accepts (cannot happen for a ready hand's tiles)
 
@@ -92,10 +122,11 @@ def ready_value(pos: Position, shape: Shape, *, joker_discard: bool = False,
         if not n:
             continue
         whole = shape.hand.add(tile)
-        later = win_value(pos, whole, tile)
+        later = win_value(pos, whole, tile, discarding=shape.then)
         if chance:
             later = (1 - chance) * later + chance * win_value(pos, whole, tile,
-                                                              chain=chain_next)
+                                                              chain=chain_next,
+                                                              discarding=shape.then)
         total += n * later
         weight += n
     return total / weight if weight else None

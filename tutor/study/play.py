@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.core.hand import Hand, Meld
+from tutor.coach import Decision, DecisionKind, Recommendation, advise
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
-from tutor.core.waits import efficiency, shanten, waits
-from tutor.errors import HandError, IllegalActionError
+from tutor.errors import IllegalActionError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import make_bot
 from tutor.game.state import HandState
@@ -50,6 +49,7 @@ class PlayTable:
         self.bot_names = tuple(bots)
         self.overrides = dict(overrides or {})
         self.practice = practice
+        self._advice: tuple[int, HandState, Recommendation] | None = None
         self.new_hand(seed)
 
     def new_hand(self, seed: int) -> None:
@@ -143,139 +143,78 @@ class PlayTable:
         text = str(settlement)
         return text if text.startswith(outcome) else f"{outcome}\n{text}"
 
+    def recommendation(self) -> Recommendation | None:
+        """The coach's judgement of the learner's position (:func:`tutor.coach.advise`):
+        the move it recommends and why; None when the learner is not to act. Both the hint's
+        text and its highlighted move come from it: the table and the review speak with one
+        voice."""
+        if self.finished or not self.to_act:
+            return None
+        key = len(self.state.history)
+        cached = self._advice
+        if cached is None or cached[0] != key or cached[1] is not self.state:
+            cached = self._advice = (key, self.state, advise(self.state, self.seat))
+        return cached[2]
+
     def hint(self) -> str:
-        """Advice for the learner's position: waits, discards, Live Tiles, claims."""
+        """The coach's advice for the learner's position: the move it recommends, its reason,
+        and the facts it weighed (distance from ready, useful tiles, Live Tiles)."""
         if self.finished:
             return "The hand is over."
-        if not self.to_act:
+        found = self.recommendation()
+        if found is None:
             return "Wait for your turn."
         view = self.view()
-        legal = view.legal
-        kinds = {a.kind for a in legal}
-        lines = []
-        for win in (ActionKind.SELF_DRAW, ActionKind.WIN, ActionKind.ROB,
-                    ActionKind.SPECIAL_WIN):
-            if win in kinds:
-                lines.append(f"You can win now ({win.value}).")
-        if ActionKind.DISCARD in kinds:
-            lines += self._discard_hint(view)
-        elif ActionKind.PASS in kinds and view.offer is not None:
-            lines += self._claim_hint(view)
-        return "\n".join(lines) or "Nothing to say: any move is as good."
-
-    def advice(self) -> Advice:
-        """The hint's suggestion: tiles to highlight and a move (empty when there is none)."""
-        if self.finished or not self.to_act:
-            return Advice()
-        view = self.view()
-        legal = view.legal
-        for win in (ActionKind.SELF_DRAW, ActionKind.WIN, ActionKind.ROB,
-                    ActionKind.SPECIAL_WIN):
-            found = [a for a in legal if a.kind is win]
-            if found:
-                tile = found[0].tile
-                return Advice((tile,) if tile is not None else (), str(found[0]))
-        if any(a.kind is ActionKind.DISCARD for a in legal):
-            best = self._best_discards(view)
-            return Advice(best, f"discard {best[0]}" if best else "")
-        if view.offer is not None and view.hand.size == 13:
-            now = shanten(view.hand, self.variant)
-            claims = [(self._after_claim(view, a), a) for a in legal
-                      if a.kind in (ActionKind.PONG, ActionKind.CHOW)]
-            better = sorted((n, str(a)) for n, a in claims if n < now)
-            if better:
-                action = next(a for a in legal if str(a) == better[0][1])
-                return Advice(_claim_tiles(action), str(action))
-            return Advice((), "pass")
-        return Advice()
-
-    def _efficiency(self, view: PlayerView) -> tuple[int, list[Any]]:
-        """The hand's shanten and its allowed discards, best first (14 tiles; else -2, [])."""
-        hand = view.hand
-        if hand.size != 14:
-            return -2, []
-        try:
-            eff = efficiency(hand, self.variant, view.visible())
-        except HandError:
-            eff = efficiency(hand, self.variant)
-        allowed = {a.tile for a in view.legal if a.kind is ActionKind.DISCARD}
-        return eff.shanten, [o for o in eff.options if o.discard in allowed]
-
-    def _best_discards(self, view: PlayerView) -> tuple[Tile, ...]:
-        _shanten, options = self._efficiency(view)
-        if not options:
-            allowed = [a.tile for a in view.legal if a.kind is ActionKind.DISCARD and a.tile]
-            return tuple(allowed[:1])
-        top = options[0]
-        best = [o.discard for o in options if (o.shanten, o.count) == (top.shanten, top.count)]
-        if view.stage is not None:  # in the Live Tile Stage, a safe discard first
+        lines = [f"Coach's move: {found.action}.", found.reason]
+        d = found.decision
+        if d is not None and d.kind is DecisionKind.DISCARD:
+            lines += _discard_facts(d)
+        if view.stage is not None and any(a.kind is ActionKind.DISCARD for a in view.legal):
             seen = view.discarded_kinds()
-            safe = [t for t in best if t in seen] or [o.discard for o in options
-                                                      if o.discard in seen][:1]
-            if safe:
-                return tuple(safe)
-        return tuple(best)
-
-    def _discard_hint(self, view: PlayerView) -> list[str]:
-        lines: list[str] = []
-        hand = view.hand
-        if hand.size != 14:
-            return lines
-        eff_shanten, options = self._efficiency(view)
-        if eff_shanten >= 0:
-            lines.append(f"Your hand is {eff_shanten} from ready (shanten).")
-        for o in options[:3]:
-            tiles = " ".join(str(t) for t in o.improving) or "none"
-            lines.append(f"Discard {o.discard}: shanten {o.shanten} after it, "
-                         f"{o.count} useful tiles left ({tiles}).")
-        if view.stage is not None:
-            seen = view.discarded_kinds()
+            hand = view.hand
             live = sorted({t for t in hand.concealed if t not in seen})
             safe = sorted({t for t in hand.concealed if t in seen})
             lines.append(f"{view.stage}: Live (never discarded) in your hand: "
                          f"{' '.join(map(str, live)) or 'none'}; safe: "
                          f"{' '.join(map(str, safe)) or 'none'}.")
-        return lines
+        return "\n".join(lines)
 
-    def _claim_hint(self, view: PlayerView) -> list[str]:
-        tile = view.offer
-        assert tile is not None
-        hand = view.hand
-        lines: list[str] = []
-        if hand.size == 13:
-            now = shanten(hand, self.variant)
-            lines.append(f"Your hand is {now} from ready; the offered tile is {tile}.")
-            for action in view.legal:
-                if action.kind in (ActionKind.PONG, ActionKind.CHOW):
-                    lines.append(f"{action}: you would then discard and be "
-                                 f"{self._after_claim(view, action)} from ready.")
-            ready = waits(hand, self.variant)
-            if ready.ready:
-                lines.append("You are ready, waiting on " +
-                             " ".join(str(t) for t in ready.waits) + ".")
-        return lines
-
-    def _after_claim(self, view: PlayerView, action: Action) -> int:
-        tile = view.offer
-        assert tile is not None and action.tile is not None
-        hand = view.hand
-        if action.kind is ActionKind.PONG:
-            rest = hand.remove(tile).remove(tile)
-            meld = Meld.pong(tile)
-        else:
-            lo = action.tile.index
-            rest = hand
-            for k in (lo, lo + 1, lo + 2):
-                if k != tile.index:
-                    rest = rest.remove(Tile(k))
-            meld = Meld.chow(action.tile)
-        claimed = Hand(rest.concealed, (*rest.melds, meld))
-        return min(shanten(claimed.remove(t), self.variant) for t in set(claimed.concealed))
+    def advice(self) -> Advice:
+        """The hint's suggestion: the coach's move and the tiles to highlight (empty when
+        the learner is not to act)."""
+        found = self.recommendation()
+        if found is None:
+            return Advice()
+        action = found.action
+        if action.kind in (ActionKind.CHOW, ActionKind.PONG, ActionKind.OPEN_KONG):
+            return Advice(_claim_tiles(action), str(action))
+        if action.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+            assert action.tile is not None
+            return Advice((action.tile,), str(action))
+        return Advice((action.tile,) if action.tile is not None else (), str(action))
 
     def __repr__(self) -> str:
         who = "your turn" if self.to_act else "finished" if self.finished else "waiting"
         return (f"PlayTable({self.variant.value}, seed {self.seed}, you are "
                 f"{self.seat.name.title()}: {who})")
+
+
+def _discard_facts(d: Decision) -> list[str]:
+    """The efficiency facts behind a discard decision: the hand's distance from ready, and
+    the coach's discard with the next best ones (their useful tiles left)."""
+    best = d.preferred
+    lines = []
+    shanten = min((o.shanten for o in d.options if o.shanten is not None), default=None)
+    if shanten is not None and shanten >= 0:
+        lines.append(f"Your hand is {shanten} from ready (shanten) after the best discards.")
+    others = [o for o in d.options if o is not best][:2]
+    for o in (best, *others):
+        if o.tile is None:
+            continue
+        tiles = " ".join(str(t) for t in o.improving) or "none"
+        lines.append(f"Discard {o.tile}: shanten {o.shanten} after it, {o.useful} useful "
+                     f"tiles left ({tiles}).")
+    return lines
 
 
 def _claim_tiles(action: Action) -> tuple[Tile, ...]:

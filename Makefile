@@ -33,7 +33,7 @@ $(VENV)/.installed: pyproject.toml setup.py $(wildcard $(VOILA_TEMPLATE)/*) | $(
 	mkdir -p $(VENV)/share/jupyter/voila/templates && cp -r $(VOILA_TEMPLATE) $(VENV)/share/jupyter/voila/templates/
 	touch $@ $(VENV)/.notebook $(VENV)/.site
 
-.PHONY: lab test bench chromium pyodide site classroom soak
+.PHONY: lab test bench chromium pyodide axe site classroom soak
 lab: $(VENV)/.notebook
 	$(VENV)/bin/jupyter lab notebooks/ --port=$(PORT) $(if $(filter no,$(BROWSER)),--no-browser) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -57,7 +57,12 @@ pyodide:
 	@if command -v npm >/dev/null 2>&1; then cd tests/pyodide && npm ci --silent --no-audit \
 	  --no-fund; else echo "npm not installed: the Pyodide test will skip"; fi
 
-test: $(VENV)/.installed chromium pyodide
+# The browser tests check accessibility with axe-core, from the npm registry.
+axe:
+	@if command -v npm >/dev/null 2>&1; then cd tests/browser && npm ci --silent --no-audit \
+	  --no-fund; else echo "npm not installed: the accessibility checks will skip"; fi
+
+test: $(VENV)/.installed chromium pyodide axe
 	$(VENV)/bin/ruff check tutor tests benchmarks tools
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest --nbval --nbval-current-env --nbval-kernel-startup-timeout=120 \

@@ -36,6 +36,7 @@ def _move(app: AppPage, click: str) -> None:
 def test_play_a_hand_discard_claim_hint_take_back(browser: Any) -> None:
     with AppPage(browser, "play_a_hand.ipynb", f"{MINE} button.mt-tile") as app:
         page = app.page
+        page.select_option(".mt-pace-select", "0")  # the others' moves at once (instant)
         assert app.box(f"{MINE} .mt-tile")["height"] >= 80  # projector mode at 1920x1080
         assert app.font_px(".mt-table") >= 24
         assert page.locator(".tutor-controls .tutor-variant").is_hidden()

@@ -87,6 +87,7 @@ def test_replay_review_panel_jumps_to_a_moment(browser: Any) -> None:
 def test_review_my_hand_after_playing_it(browser: Any) -> None:
     with AppPage(browser, "play_a_hand.ipynb", f"{MINE} button.mt-tile") as app:
         page = app.page
+        page.select_option(".mt-pace-select", "0")  # the others' moves at once (instant)
         assert page.locator(".tutor-review-button").is_hidden()
         for _ in range(150):  # play the hand out: win when offered, pass claims, else discard
             if page.locator(".mt-result").count():

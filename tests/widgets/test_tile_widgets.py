@@ -20,7 +20,12 @@ def test_the_sprite_has_every_face_the_widgets_use() -> None:
     assert "<title>" not in tile_sprite()  # tooltips come from data-name
     names = {s.get("id"): s.get("data-name") for s in root.iter(
         "{http://www.w3.org/2000/svg}symbol")}
-    assert "(3m)" in (names["mt-3m"] or "") and "joker" in (names["mt-5z-j"] or "")
+    # the text alternative in the learner's words; the tooltip adds the Chinese and the code
+    assert names["mt-3m"] == "3 of Characters" and names["mt-5z-j"] == "White Dragon (joker)"
+    assert names["mt-back"] == "a tile face down"
+    tips = {s.get("id"): s.get("data-tip") for s in root.iter(
+        "{http://www.w3.org/2000/svg}symbol")}
+    assert tips["mt-3m"] == "3 of Characters 三万 (3m)"
 
 
 def test_the_front_end_ships_with_the_package_and_fetches_nothing() -> None:

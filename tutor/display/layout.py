@@ -481,7 +481,7 @@ def table_svg(scene: TableScene, *, size: float = 720) -> str:
         raise InputError(f"size must be a positive number of pixels, not {size!r}")
     root = _el(None, "svg", xmlns="http://www.w3.org/2000/svg", version="1.1",
                width=round(size, 1), height=round(size, 1),
-               viewBox=f"0 0 {_n(SIZE)} {_n(SIZE)}", class_="mahjong-table",
+               viewBox=f"0 0 {_n(SIZE)} {_n(SIZE)}", class_="mahjong-table", role="img",
                data_variant=scene.variant.value, data_viewer=scene.viewer.name.title())
     title = _el(root, "title")
     title.text = scene.title or (f"{scene.variant.title}: the table seen from "

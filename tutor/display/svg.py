@@ -33,6 +33,7 @@ __all__ = [
     "HIGHLIGHT",
     "hand_svg",
     "meld_svg",
+    "tile_label",
     "tile_svg",
     "tiles_svg",
 ]
@@ -263,9 +264,17 @@ def _index_label(tile: Tile) -> str:
     return _HONOR_INDEX[tile.rank - 1] if tile.is_honor else str(tile)
 
 
+def tile_label(tile: Tile | str, *, joker: bool = False) -> str:
+    """A tile in the learner's words, its text alternative: ``5 of Characters``, ``Red
+    Dragon``, ``White Dragon (joker)``."""
+    t = _as_tile(tile)
+    return f"{t.name} (joker)" if joker else t.name
+
+
 def _title(tile: Tile, joker: bool) -> str:
-    text = f"{tile.name} {tile.chinese} ({tile})"
-    return text + ", a joker (百搭)" if joker else text
+    """The tooltip: the learner's words first (what a screen reader says), then the Chinese
+    and the notation."""
+    return f"{tile_label(tile, joker=joker)} {tile.chinese} ({tile})"
 
 
 def _highlight_colour(highlight: bool | str | None) -> str | None:
@@ -339,7 +348,7 @@ def _placed(parent: ET.Element, drawing: _Drawing, x: float, y: float) -> None:
 
 
 def _svg_root(drawing: _Drawing, *, scale: float, margin: float = MARGIN,
-              cls: str = "") -> str:
+              cls: str = "", label: str = "") -> str:
     width = drawing.width + 2 * margin
     height = drawing.height + 2 * margin
     attrs: dict[str, str | float] = {
@@ -348,6 +357,9 @@ def _svg_root(drawing: _Drawing, *, scale: float, margin: float = MARGIN,
         "viewBox": f"0 0 {_n(width)} {_n(height)}"}
     if cls:
         attrs["class_"] = cls
+    if label:  # the picture's text alternative: what a screen reader says for it
+        attrs["role"] = "img"
+        attrs["aria_label"] = label
     root = _el(None, "svg", **attrs)
     _placed(root, drawing, margin, margin)
     return ET.tostring(root, encoding="unicode")
@@ -453,6 +465,26 @@ def _hand_drawing(hand: Hand, *, variant: JokerSpec = None, drawn: Tile | str | 
     return _Drawing(node, x, height)
 
 
+def _names(tiles: Iterable[Tile], joker: Tile | None) -> str:
+    return ", ".join(tile_label(t, joker=t == joker) for t in tiles)
+
+
+def _meld_label(meld: Meld, joker: Tile | None) -> str:
+    return f"{meld.kind.value}: {_names(meld.tiles, joker)}"
+
+
+def _hand_label(hand: Hand, joker: Tile | None, drawn: Tile | None) -> str:
+    """A hand read aloud: its concealed tiles, the drawn one, each meld."""
+    concealed = list(hand.concealed)
+    if drawn is not None and drawn in concealed:
+        concealed.remove(drawn)
+    parts = [f"Hand: {_names(concealed, joker)}" if concealed else "Hand"]
+    if drawn is not None:
+        parts.append(f"drawn: {tile_label(drawn, joker=drawn == joker)}")
+    parts.extend(_meld_label(m, joker) for m in hand.melds)
+    return "; ".join(parts)
+
+
 # --- public API -----------------------------------------------------------------------------
 
 def tile_svg(tile: Tile | str, *, joker: bool = False, size: float = 48,
@@ -467,7 +499,7 @@ def tile_svg(tile: Tile | str, *, joker: bool = False, size: float = 48,
     _tile_group(node, t, 0, 0, joker=joker, highlight=_highlight_colour(highlight))
     inner = node[0]
     return _svg_root(_Drawing(inner, TILE_W, TILE_H), scale=_scale(size), margin=1.0,
-                     cls="mahjong-tile")
+                     cls="mahjong-tile", label=tile_label(t, joker=joker))
 
 
 def tiles_svg(tiles: Iterable[Tile | str], *, size: float = 40, variant: JokerSpec = None,
@@ -484,17 +516,19 @@ def tiles_svg(tiles: Iterable[Tile | str], *, size: float = 40, variant: JokerSp
         items: list[Tile] = list(parse_tiles(tiles))
     else:
         items = [_as_tile(t) for t in tiles]
-    drawing = _row(items, joker=_joker_of(variant), highlight=_highlights(highlight),
-                   cls="tiles")
-    return _svg_root(drawing, scale=_scale(size), cls="mahjong-tiles")
+    joker = _joker_of(variant)
+    drawing = _row(items, joker=joker, highlight=_highlights(highlight), cls="tiles")
+    return _svg_root(drawing, scale=_scale(size), cls="mahjong-tiles",
+                     label="Tiles: " + _names(items, joker) if items else "no tiles")
 
 
 def meld_svg(meld: Meld | str, *, size: float = 40, variant: JokerSpec = None) -> str:
     """A declared meld in its frame with a label: exposed melds orange, a concealed kong
     dashed blue-grey with its two middle tiles face down."""
     m = meld if isinstance(meld, Meld) else Meld.parse(meld)
-    return _svg_root(_meld_drawing(m, joker=_joker_of(variant)), scale=_scale(size),
-                     cls="mahjong-meld")
+    joker = _joker_of(variant)
+    return _svg_root(_meld_drawing(m, joker=joker), scale=_scale(size),
+                     cls="mahjong-meld", label=_meld_label(m, joker))
 
 
 def hand_svg(hand: Hand | str, *, variant: JokerSpec = None, drawn: Tile | str | None = None,
@@ -509,4 +543,6 @@ def hand_svg(hand: Hand | str, *, variant: JokerSpec = None, drawn: Tile | str |
     """
     h = hand if isinstance(hand, Hand) else Hand.parse(hand, variant)
     drawing = _hand_drawing(h, variant=variant, drawn=drawn, highlight=highlight)
-    return _svg_root(drawing, scale=_scale(size), cls="mahjong-hand")
+    return _svg_root(drawing, scale=_scale(size), cls="mahjong-hand",
+                     label=_hand_label(h, _joker_of(variant),
+                                       None if drawn is None else _as_tile(drawn)))

@@ -15,18 +15,20 @@ check that by changing hidden tiles and seeing the picture stay the same.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.core.variant import Variant
+from tutor.errors import TutorError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.state import HandState
 from tutor.game.view import event_line, seat_log
 
 __all__ = ["ActionChoice", "Marker", "SeatPicture", "TablePicture", "action_choice", "hand_data",
-           "meld_data", "table_picture"]
+           "meld_data", "spoken_line", "table_picture"]
 
 SEATS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 #: where each seat sits from the viewer's chair: the next in turn order on the right
@@ -185,6 +187,17 @@ class TablePicture:
     def seat(self, seat: Wind) -> SeatPicture:
         return next(s for s in self.seats if s.seat is seat)
 
+    def _prompt(self) -> str:
+        """What a screen reader says when the viewer is to act."""
+        if not self.to_act:
+            return ""
+        if self.offer is not None:
+            name = self.offer_from.name.title() if self.offer_from is not None else "A player"
+            moves = ", ".join(c.label for c in self.choices)
+            return (f"{name} discarded {spoken_line(str(self.offer), self.variant.joker)}: "
+                    f"{moves}")
+        return "Your turn: choose a tile to discard"
+
     def as_dict(self) -> dict[str, Any]:
         joker = self.variant.joker
         return {
@@ -201,10 +214,49 @@ class TablePicture:
             "choices": [c.as_dict() for c in self.choices],
             "discardable": list(self.discardable),
             "markers": [m.as_dict() for m in self.markers],
-            "log": list(self.log), "finished": self.finished, "outcome": self.outcome,
+            "log": list(self.log),
+            "spoken": [spoken_line(line, joker) for line in self.log],
+            "prompt": self._prompt(),
+            "finished": self.finished, "outcome": self.outcome,
             "marks": dict(self.marks), "step": self.step,
             "last_discard": self.last_discard.letter if self.last_discard is not None else "",
         }
+
+
+# -- the log read aloud -------------------------------------------------------------------
+
+_CODES = re.compile(r"\b([1-9]+)([mpsz])\b")
+_VERBS = {"discard": "discards", "draw": "draws", "drew": "drew", "pong": "pongs",
+          "chow": "chows", "pass": "passes", "win": "wins with", "self-draw": "wins on",
+          "replacement": "draws a replacement", "open kong": "declares an open kong of",
+          "open-kong": "declares an open kong of", "added kong": "adds to a kong:",
+          "added-kong": "adds to a kong:", "concealed kong": "declares a concealed kong of",
+          "concealed-kong": "declares a concealed kong of"}
+
+
+def _words(match: re.Match[str], joker: Tile | None) -> str:
+    digits, suit = match.group(1), match.group(2)
+    names = []
+    for digit in digits:
+        try:
+            tile = Tile.parse(digit + suit)
+        except (TutorError, ValueError):
+            return match.group(0)
+        names.append(f"{tile.name} (joker)" if tile == joker else tile.name)
+    return ", ".join(names)
+
+
+def spoken_line(line: str, joker: Tile | None = None) -> str:
+    """A log line as a sentence for a screen reader, its tiles in words:
+    ``West: discard 3p`` -> ``West discards 3 of Dots``."""
+    who, sep, rest = line.partition(": ")
+    if sep and who in {w.name.title() for w in SEATS}:
+        for verb in sorted(_VERBS, key=len, reverse=True):
+            if rest == verb or rest.startswith(verb + " "):
+                rest = _VERBS[verb] + rest[len(verb):]
+                break
+        line = f"{who} {rest}"
+    return _CODES.sub(lambda m: _words(m, joker), line)
 
 
 # -- building the picture ------------------------------------------------------------------

@@ -33,8 +33,10 @@ from tutor.display.widgets.table import TableWidget, result_html
 from tutor.errors import TutorError
 from tutor.game.actions import Action
 from tutor.game.record import record
+from tutor.game.state import HandState
 from tutor.study.play import PlayTable
 from tutor.study.replay import Replay
+from tutor.study.table import TablePicture, table_picture
 
 __all__ = ["PlayView"]
 
@@ -44,18 +46,20 @@ _BOTS = {"sensible bots": ("sensible",), "random bots": ("random",),
 
 class PlayView(TutorView):
     """``PlayView("huangyan", seed=3)``: you are East unless ``seat`` says otherwise;
-    ``projector=True`` opens it in projector mode (the default in the classroom apps)."""
+    ``projector=True`` opens it in projector mode (the default in the classroom apps);
+    ``pace``: seconds per move of the other seats (0: at once; the table's Pace menu too)."""
 
     def __init__(self, variant: Variant | str = Variant.HUANGYAN, *, seed: int = 0,
                  seat: str = "E", bots: tuple[str, ...] = ("sensible",),
                  overrides: dict[str, Any] | None = None,
-                 table: PlayTable | None = None, projector: bool = False) -> None:
+                 table: PlayTable | None = None, projector: bool = False,
+                 pace: float = 0.5) -> None:
         self.table = table or PlayTable(variant, seed=seed, seat=seat, bots=bots,
                                         overrides=overrides)
         self._example = (self.table.variant, self.table.seed, self.table.seat,
                          self.table.bot_names)
         self.widget = TableWidget(mode="play", on_act=self.play, on_hint=self.show_hint,
-                                  on_undo=self.take_back)
+                                  on_undo=self.take_back, pace=max(0.0, float(pace)))
         self.review_button = widgets.Button(
             description="Review my hand", button_style="success", icon="search",
             tooltip="the coach's review of your decisions, on a replay of this hand",
@@ -109,14 +113,39 @@ class PlayView(TutorView):
 
     # -- what the table's buttons do ------------------------------------------------------
     def play(self, action: Action | str) -> None:
-        """Make a move as the learner (what clicking a tile or a button does)."""
+        """Make a move as the learner (what clicking a tile or a button does); the others'
+        replies are then shown one by one at the table's pace."""
+        before = len(self.table.state.history)
         try:
             self.table.play(action)
         except (TutorError, ValueError) as exc:
             self.widget.say(str(exc), "error")
             return
         self.widget.say("")
-        self.refresh()
+        self.refresh(since=before)
+
+    def steps_since(self, before: int) -> list[TablePicture]:
+        """The learner's pictures after each move since move ``before`` up to the current one
+        (excluded), one per change of the learner's log: the hand dealt again from its chance
+        and played forward, as a take-back does (the model is never changed)."""
+        table = self.table
+        history = table.state.history
+        if len(history) - before < 2:
+            return []
+        state = HandState.new(table.state.hooks, chance=table.state.chance)
+        for _seat, action in history[:before]:
+            state.apply(action)
+        roles = {s: "bot" for s in table.bots}
+        roles[table.seat] = "you"
+        pictures: list[TablePicture] = []
+        heard = -1
+        for _seat, action in history[before:-1]:
+            state.apply(action)
+            picture = table_picture(state, table.seat, roles=roles)
+            if len(picture.log) != heard:
+                heard = len(picture.log)
+                pictures.append(picture)
+        return pictures
 
     def show_hint(self) -> str:
         """Explain the position and make the suggested tiles and move glow."""
@@ -190,7 +219,9 @@ class PlayView(TutorView):
         self.widget.say("Back to the example hand.", "ok")
 
     # -- drawing ------------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, since: int | None = None) -> None:
+        """Draw the table; ``since``: the move the learner made, the others' replies since it
+        are shown one by one first (unless the pace is instant)."""
         self.close_review()
         table = self.table
         result = ""
@@ -198,7 +229,10 @@ class PlayView(TutorView):
             state = table.state
             result = result_html(state.settlement, str(state.outcome))
         self.review_button.layout.display = "" if table.finished else "none"
-        self.widget.show(table.picture(), result=result, can_undo=table.can_take_back)
+        steps = (self.steps_since(since) if since is not None and self.widget.pace > 0
+                 else [])
+        self.widget.show(table.picture(), result=result, can_undo=table.can_take_back,
+                         steps=steps)
 
     def summary(self) -> str:
         table = self.table

@@ -83,7 +83,8 @@ class ReplayView(TutorView):
         self._syncing = False
         self._results: dict[tuple[int, int], str] = {}
         self._moment: Moment | None = None
-        self.widget = TableWidget(mode="replay")
+        # ▶ Play on the table steps forward at the table's pace (the browser keeps the time)
+        self.widget = TableWidget(mode="replay", on_next=self.forward, can_play=True)
         self.first = _button("« Deal", "tutor-step-first", "back to the deal")
         self.back_button = _button("◀ Back", "tutor-step-back", "one move back")
         self.forward_button = _button("Next ▶", "tutor-step-forward", "one move forward")

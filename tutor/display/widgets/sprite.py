@@ -4,7 +4,9 @@ The tile widgets (:mod:`tutor.display.widgets.tiles`) send this sprite to the br
 page; each tile on screen is then a tiny ``<svg><use href="#mt-3m"/></svg>``, so a click that
 changes the hand sends a few tile codes, never pictures. Symbols: ``mt-1m`` ... ``mt-7z`` for the
 34 kinds, ``mt-5z-j`` for Hangzhou's joker (the White Dragon with its badge) and ``mt-back`` for
-a tile face down. Each symbol carries the tile's name in ``data-name`` for tooltips.
+a tile face down. Each symbol carries the tile's name in the learner's words in ``data-name`` (the
+text alternative of every tile drawn from it: "5 of Characters", "White Dragon (joker)") and a
+tooltip in ``data-tip`` (the name, the Chinese and the notation).
 """
 
 from __future__ import annotations
@@ -29,12 +31,14 @@ def symbol_id(tile: Tile | str, *, joker: bool = False, face_down: bool = False)
     return f"mt-{tile}-j" if joker else f"mt-{tile}"
 
 
-def _symbol(defs: ET.Element, tile: Tile, *, joker: bool = False, face_down: bool = False,
-            name: str = "") -> None:
+def _symbol(defs: ET.Element, tile: Tile, *, joker: bool = False,
+            face_down: bool = False) -> None:
+    name = "a tile face down" if face_down else svg.tile_label(tile, joker=joker)
+    tip = name if face_down else svg._title(tile, joker)
     symbol = ET.SubElement(defs, "symbol", {
         "id": symbol_id(tile, joker=joker, face_down=face_down),
         "viewBox": f"0 0 {svg._n(svg.TILE_W)} {svg._n(svg.TILE_H)}",
-        "data-name": name})
+        "data-name": name, "data-tip": tip})
     group = svg._tile_group(symbol, tile, 0, 0, joker=joker, face_down=face_down)
     for title in group.findall("title"):
         group.remove(title)
@@ -48,9 +52,8 @@ def tile_sprite() -> str:
         "style": "position:absolute;width:0;height:0;overflow:hidden"})
     defs = ET.SubElement(root, "defs")
     for tile in KINDS:
-        _symbol(defs, tile, name=f"{tile.name} {tile.chinese} ({tile})")
+        _symbol(defs, tile)
     white = Tile.parse("5z")
-    _symbol(defs, white, joker=True, name=f"{white.name} {white.chinese} ({white}): a joker "
-            "(百搭), it can stand for any tile")
-    _symbol(defs, white, face_down=True, name="a tile face down")
+    _symbol(defs, white, joker=True)
+    _symbol(defs, white, face_down=True)
     return ET.tostring(root, encoding="unicode")

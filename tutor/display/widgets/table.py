@@ -70,23 +70,33 @@ class TableWidget(_SaysWidget):
     result = traitlets.Unicode("").tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
     mode = traitlets.Unicode("play").tag(sync=True)
+    #: the pictures between the last one shown and ``table`` (the other seats' moves), played out
+    #: one by one in the browser, ``pace`` seconds each (0: at once); ``table`` stays the truth
+    frames = traitlets.List(traitlets.Dict()).tag(sync=True)
+    pace = traitlets.Float(0.5).tag(sync=True)
+    #: a replay that can be played forward by itself (the browser asks for each next move)
+    can_play = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, *, mode: str = "play", on_act: Callable[[str], None] | None = None,
                  on_hint: Callable[[], object] | None = None,
-                 on_undo: Callable[[], None] | None = None, **kwargs: Any) -> None:
+                 on_undo: Callable[[], None] | None = None,
+                 on_next: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(mode=mode, **kwargs)
         self.on_act = on_act
         self.on_hint = on_hint
         self.on_undo = on_undo
+        self.on_next = on_next
         self.picture: TablePicture | None = None
         self.on_msg(lambda _w, content, _buffers: self.handle(content))
 
     def show(self, picture: TablePicture, *, result: str = "", can_undo: bool = False,
-             keep_hint: bool = False) -> None:
+             keep_hint: bool = False, steps: Iterable[TablePicture] = ()) -> None:
         """Draw ``picture`` (and, at the end of a hand, ``result``); hints and highlights are
-        cleared unless ``keep_hint``."""
+        cleared unless ``keep_hint``. ``steps``: the pictures on the way to it, shown first one
+        by one at the table's pace (none when the pace is instant)."""
         self.picture = picture
         with self.hold_sync():
+            self.frames = [p.as_dict() for p in steps] if self.pace > 0 else []
             self.table = picture.as_dict()
             self.result = result
             self.can_undo = can_undo
@@ -111,7 +121,8 @@ class TableWidget(_SaysWidget):
 
     def handle(self, content: Any) -> None:
         """Act on one browser message: ``{"event": "act", "action": "discard 3m"}``,
-        ``{"event": "hint"}`` or ``{"event": "undo"}``; anything else is ignored."""
+        ``{"event": "hint"}``, ``{"event": "undo"}`` or ``{"event": "next"}`` (a replay playing
+        by itself); anything else is ignored."""
         if not isinstance(content, dict):
             return
         event = content.get("event")
@@ -125,6 +136,8 @@ class TableWidget(_SaysWidget):
             self.on_hint()
         elif event == "undo" and self.on_undo is not None:
             self.on_undo()
+        elif event == "next" and self.on_next is not None:
+            self.on_next()
 
     def __repr__(self) -> str:
         picture = self.picture

@@ -27,34 +27,123 @@ function mtSymbol(code, opts) {
   return opts.joker ? `mt-${code}-j` : `mt-${code}`;
 }
 
+// A tile's text alternative in the learner's words ("5 of Characters", "White Dragon (joker)")
+// and its tooltip (with the Chinese and the notation), both carried by the sprite's symbol.
 function mtTileName(symbol) {
   const found = document.getElementById(symbol);
   return found ? found.getAttribute("data-name") || "" : "";
 }
 
+function mtTileTip(symbol) {
+  const found = document.getElementById(symbol);
+  return found ? found.getAttribute("data-tip") || found.getAttribute("data-name") || "" : "";
+}
+
+// The name of a tile code in words, for sentences ("3p" -> "3 of Dots").
+function mtSay(code, joker) {
+  return mtTileName(mtSymbol(code, {joker: code === joker})) || code;
+}
+
 // One tile. opts: back (face down), joker, click (handler: the tile becomes a button),
-// highlight, dim, badge (a number or text in the corner), title (tooltip), cls (extra classes).
+// highlight, dim, badge (a number or text in the corner), title (tooltip), label (the text
+// alternative, by default the tile's name: every tile has one), cls (extra classes), key (a
+// name kept across redraws, so the keyboard focus stays on it), inert (a button that says it
+// cannot be used now but keeps the focus).
 function mtTile(code, opts) {
   opts = opts || {};
   const node = mtEl(opts.click ? "button" : "span", "mt-tile");
   const symbol = mtSymbol(code, opts);
   if (!opts.back) node.dataset.tile = code;
-  node.innerHTML = `<svg viewBox="0 0 63 85" aria-hidden="true"><use href="#${symbol}"></use></svg>`;
+  node.innerHTML = `<svg viewBox="0 0 63 85" aria-hidden="true" focusable="false"><use href="#${symbol}"></use></svg>`;
   if (opts.back) node.classList.add("mt-back");
   if (opts.joker) node.classList.add("mt-joker");
   if (opts.highlight) node.classList.add("mt-hl");
   if (opts.dim) node.classList.add("mt-dim");
   if (opts.cls) for (const c of opts.cls.split(" ")) if (c) node.classList.add(c);
-  node.title = opts.title || mtTileName(symbol);
+  node.title = opts.title || mtTileTip(symbol);
+  node.setAttribute("aria-label", opts.label || mtTileName(symbol) || code);
+  if (!opts.click) node.setAttribute("role", "img");
+  if (opts.key) node.dataset.key = opts.key;
   if (opts.badge !== undefined && opts.badge !== null && opts.badge !== "") {
-    node.appendChild(mtEl("span", "mt-badge", String(opts.badge)));
+    const badge = mtEl("span", "mt-badge", String(opts.badge));
+    badge.setAttribute("aria-hidden", "true");
+    node.appendChild(badge);
   }
   if (opts.click) {
     node.type = "button";
     if (opts.disabled) node.disabled = true;
-    node.addEventListener("click", (event) => { event.preventDefault(); opts.click(code); });
+    if (opts.inert) node.setAttribute("aria-disabled", "true");
+    node.addEventListener("click", (event) => {
+      event.preventDefault();
+      if (!opts.inert) opts.click(code);
+    });
   }
   return node;
+}
+
+// Arrow keys between the focusable tiles of `box` (one Tab stop for the group: the others
+// leave the tab order). `rows`: the row containers of a grid (Up and Down move between rows),
+// or null for one line. The tile with data-key `current` (or the first) takes the Tab stop.
+function mtRoving(box, items, current, rows) {
+  if (!items.length) return;
+  let start = items.findIndex((n) => n.dataset.key === current && !n.disabled);
+  if (start < 0) start = Math.max(0, items.findIndex((n) => !n.disabled));
+  items.forEach((n, i) => { n.tabIndex = i === start ? 0 : -1; });
+  const focusin = (event) => {  // the tile last focused keeps the Tab stop
+    if (items.indexOf(event.target) < 0) return;
+    for (const n of items) n.tabIndex = n === event.target ? 0 : -1;
+  };
+  const move = (from, to) => {
+    if (to < 0 || to >= items.length) return;
+    from.tabIndex = -1;
+    items[to].tabIndex = 0;
+    items[to].focus();
+  };
+  const keydown = (event) => {
+    const at = items.indexOf(event.target);
+    if (at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    let to = null;
+    if (event.key === "ArrowRight") to = at + 1;
+    else if (event.key === "ArrowLeft") to = at - 1;
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = items.length - 1;
+    else if (rows && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      const row = rows.findIndex((r) => r.contains(event.target));
+      const next = rows[row + (event.key === "ArrowDown" ? 1 : -1)];
+      if (next) {
+        const column = Array.from(rows[row].children).indexOf(event.target);
+        const cells = Array.from(next.children);
+        to = items.indexOf(cells[Math.min(column, cells.length - 1)]);
+      }
+    }
+    if (to === null) return;
+    event.preventDefault();
+    move(event.target, to);
+  };
+  if (box.mtRoving) {  // a box drawn again: the new tiles replace the old ones
+    box.removeEventListener("keydown", box.mtRoving.keydown);
+    box.removeEventListener("focusin", box.mtRoving.focusin);
+  }
+  box.mtRoving = {keydown, focusin};
+  box.addEventListener("keydown", keydown);
+  box.addEventListener("focusin", focusin);
+}
+
+// Redraw `box` with `draw()` keeping the keyboard focus: on the element with the same data-key
+// if it is still there, else on `fallback(box)` (an element, or null for `box` itself).
+function mtKeepFocus(box, draw, fallback) {
+  const active = document.activeElement;
+  const had = active && active !== document.body && box.contains(active);
+  const key = had && active.dataset ? active.dataset.key : undefined;
+  draw();
+  if (!had) return;
+  let target = key ? box.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  if (!target || target.disabled) target = fallback ? fallback(box) : null;
+  if (!target) {
+    if (!box.hasAttribute("tabindex")) box.tabIndex = -1;
+    target = box;
+  }
+  target.focus({preventScroll: true});
 }
 
 // A declared meld in its frame with a label: {kind, label, tiles, concealed}; a tile written
@@ -71,9 +160,15 @@ function mtMeld(meld, opts) {
   frame.appendChild(row);
   if (meld.label) frame.appendChild(mtEl("div", "mt-meld-label", meld.label));
   frame.title = meld.title || meld.label || "";
+  const words = meld.tiles.map((code) => code === "back" ? "a tile face down" : mtSay(code, opts.joker));
+  const label = `${meld.label || "meld"}: ${words.join(", ")}`;
   if (opts.click) {
     frame.type = "button";
+    frame.setAttribute("aria-label", `${label} (press to take it back)`);
     frame.addEventListener("click", () => opts.click());
+  } else {
+    frame.setAttribute("role", "group");
+    frame.setAttribute("aria-label", label);
   }
   return frame;
 }
@@ -85,16 +180,28 @@ function mtHand(hand, opts) {
   const row = mtEl("div", "mt-hand");
   const marks = new Set(opts.highlight || []);
   const concealed = mtEl("div", "mt-concealed");
-  const make = (code, index) => mtTile(opts.back ? "5z" : code, {
-    back: !!opts.back, joker: code === opts.joker, highlight: marks.has(code),
-    click: opts.onTile ? (() => opts.onTile(code, index)) : null,
-    badge: opts.badges ? opts.badges[code] : undefined,
-    cls: opts.tileClass ? opts.tileClass(code) : ""});
+  const make = (code, index, extra) => {
+    let label = opts.back ? "a tile face down" : mtSay(code, opts.joker);
+    if (extra) label += `, ${extra}`;
+    if (marks.has(code)) label += ", suggested";
+    if (opts.tileLabel) label += opts.tileLabel(code);
+    return mtTile(opts.back ? "5z" : code, {
+      back: !!opts.back, joker: code === opts.joker, highlight: marks.has(code),
+      click: opts.onTile ? (() => opts.onTile(code, index)) : null,
+      inert: opts.inert ? opts.inert(code) : false,
+      badge: opts.badges ? opts.badges[code] : (marks.has(code) && opts.onTile ? "\u2605" : undefined),
+      key: opts.onTile ? `${opts.keyPrefix || "hand"}-${index}` : undefined, label,
+      cls: opts.tileClass ? opts.tileClass(code) : ""});
+  };
+  if (opts.label) {
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", opts.label);
+  }
   (hand.concealed || []).forEach((code, i) => concealed.appendChild(make(code, i)));
   row.appendChild(concealed);
   if (hand.drawn) {
     const drawn = mtEl("div", "mt-drawn");
-    drawn.appendChild(make(hand.drawn, (hand.concealed || []).length));
+    drawn.appendChild(make(hand.drawn, (hand.concealed || []).length, "just drawn"));
     drawn.title = "the tile just drawn";
     row.appendChild(drawn);
   }
@@ -102,6 +209,10 @@ function mtHand(hand, opts) {
     row.appendChild(mtMeld(meld, {joker: opts.joker,
                                   click: opts.onMeld ? (() => opts.onMeld(i)) : null}));
   });
+  if (opts.onTile) {
+    const tiles = Array.from(row.querySelectorAll("button.mt-tile"));
+    mtRoving(row, tiles, opts.focusKey, null);
+  }
   return row;
 }
 
@@ -115,9 +226,12 @@ function mtClear(node) {
 function mtMount(model, el, cls, names, draw) {
   const root = mtEl("div", cls);
   el.appendChild(root);
-  const redraw = () => { mtClear(root); draw(root); };
+  // the keyboard focus survives a redraw (on the same tile or button, else where `focus` says)
+  const redraw = () => mtKeepFocus(root, () => { mtClear(root); draw(root); }, (box) =>
+    box.querySelector(".mt-focus-home [tabindex='0']") || box.querySelector(".mt-focus-home"));
   mtEnsureSprite(model);
   redraw();
+  mtLabelSliders();
   let pending = false;
   const schedule = () => {
     if (pending) return;
@@ -125,7 +239,9 @@ function mtMount(model, el, cls, names, draw) {
     Promise.resolve().then(() => { pending = false; redraw(); });
   };
   for (const name of names) model.on(`change:${name}`, schedule);
-  return () => { for (const name of names) model.off(`change:${name}`, schedule); };
+  const cleanup = () => { for (const name of names) model.off(`change:${name}`, schedule); };
+  cleanup.redraw = schedule;  // for a view that draws again by itself (a paced replay)
+  return cleanup;
 }
 
 // Text with tile codes ("discard 3m", "chow 345p") drawn as small tiles inline.
@@ -138,6 +254,8 @@ function mtRich(text, joker) {
     if (found.index > at) out.appendChild(document.createTextNode(text.slice(at, found.index)));
     const group = mtEl("span", "mt-inline");
     group.title = found[0];
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", Array.from(found[1]).map((d) => mtSay(d + found[2], joker)).join(", "));
     for (const digit of found[1]) {
       const code = digit + found[2];
       if (found[2] === "z" && digit > "7") { group.appendChild(document.createTextNode(code)); continue; }
@@ -148,4 +266,17 @@ function mtRich(text, joker) {
   }
   if (at < text.length) out.appendChild(document.createTextNode(text.slice(at)));
   return out;
+}
+
+// ipywidgets' sliders draw a handle (role "slider") with no name for a screen reader: give each
+// the slider's description ("Move:"), a few times while the page's widgets appear.
+function mtLabelSliders() {
+  const label = () => {
+    for (const handle of document.querySelectorAll(".widget-slider .noUi-handle:not([aria-label])")) {
+      const slider = handle.closest(".widget-slider");
+      const text = slider && slider.querySelector(".widget-label");
+      handle.setAttribute("aria-label", (text && text.textContent.replace(/:$/, "").trim()) || "position");
+    }
+  };
+  for (const wait of [0, 300, 1500, 5000]) setTimeout(label, wait);
 }

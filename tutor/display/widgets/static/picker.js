@@ -23,6 +23,8 @@ function renderPicker(model, el) {
   typeRow.append(input, add);
   const pickLabel = mtEl("div", "mt-label");
   const pickArea = mtEl("div", "mt-pick-area");
+  pickArea.setAttribute("role", "group");
+  pickArea.setAttribute("aria-label", "tiles to add: arrow keys move, Enter adds one");
   root.append(handLabel, handArea, typeRow, message, pickLabel, pickArea);
   el.appendChild(root);
 
@@ -36,7 +38,11 @@ function renderPicker(model, el) {
   });
   add.addEventListener("click", submit);
 
-  const drawHand = () => {
+  // a redraw keeps the keyboard focus on the same tile (or the first one of its area)
+  const firstTile = (box) => box.querySelector(".mt-tile[tabindex='0']") || input;
+  const drawHand = () => mtKeepFocus(handArea, drawHandNow, firstTile);
+  const drawPicker = () => mtKeepFocus(pickArea, drawPickerNow, firstTile);
+  const drawHandNow = () => {
     mtClear(handArea);
     handLabel.textContent = model.get("hand_label");
     // no label: a picker that only types tiles somewhere else (an answer box), no hand to show
@@ -52,26 +58,35 @@ function renderPicker(model, el) {
     }
     handArea.appendChild(mtHand(hand, {
       joker: model.get("joker"), highlight: model.get("highlight"),
+      label: "your hand: arrow keys move between tiles, Enter takes one back",
+      tileLabel: () => " (press to take it back)",
       onTile: (code) => send({event: "remove", tile: code}),
       onMeld: (index) => send({event: "remove_meld", index})}));
   };
-  const drawPicker = () => {
+  const drawPickerNow = () => {
     mtClear(pickArea);
     pickLabel.textContent = model.get("pick_label");
     const left = model.get("left");
     const joker = model.get("joker");
+    const lines = [];
     for (const row of model.get("rows")) {
       const line = mtEl("div", "mt-pick-row");
       for (const code of row) {
         const n = left[code] === undefined ? 4 : left[code];
+        const name = mtSay(code, joker);
+        // a tile with no copy left stays focusable (the arrows pass over it) but does nothing
         line.appendChild(mtTile(code, {
-          joker: code === joker, badge: n, disabled: n <= 0, dim: n <= 0,
-          cls: "mt-pick",
-          title: `${mtTileName(mtSymbol(code, {joker: code === joker}))}: ${n} more can be added`,
+          joker: code === joker, badge: n, inert: n <= 0, dim: n <= 0,
+          cls: "mt-pick", key: `pick-${code}`,
+          label: n > 0 ? `${name}: ${n} more can be added` : `${name}: no copy left`,
+          title: `${mtTileTip(mtSymbol(code, {joker: code === joker}))}: ${n} more can be added`,
           click: (tile) => send({event: "pick", tile})}));
       }
       pickArea.appendChild(line);
+      lines.push(line);
     }
+    const tiles = lines.flatMap((line) => Array.from(line.children));
+    mtRoving(pickArea, tiles, null, lines);
   };
   const drawMessage = () => {
     message.textContent = model.get("message");

@@ -4,7 +4,9 @@
 // Model: table (the picture), highlight_tiles (tile codes that glow), played_tiles and
 // preferred_tiles (a reviewed move's tiles and the coach's: framed red and green), suggest (a move
 // whose button glows), hint (text), message, message_kind, result (HTML at the end of a hand), can_undo,
-// mode ("play" or "replay"). Sends {event: "act", action}, {event: "hint"}, {event: "undo"}.
+// mode ("play" or "replay"), frames (pictures on the way to `table`, played out one by one,
+// `pace` seconds each), can_play (a replay that plays itself). Sends {event: "act", action},
+// {event: "hint"}, {event: "undo"}, {event: "next"} (a playing replay's next move).
 
 const MT_PLACE_NAMES = {bottom: "you", right: "right", top: "across", left: "left"};
 
@@ -59,16 +61,34 @@ function mtSeatHand(seat, table, opts) {
   const box = mtEl("div", `mt-seat-hand mt-seat-hand-${seat.place}`);
   if (seat.concealed === null) {
     const backs = mtEl("div", "mt-backs");
-    for (let i = 0; i < seat.count; i++) backs.appendChild(mtTile("5z", {back: true, title: "a tile face down"}));
+    // one text alternative for the row of backs, not one per tile
+    backs.setAttribute("role", "img");
+    backs.setAttribute("aria-label", `${seat.name}'s hand: ${seat.count} tiles face down`);
+    for (let i = 0; i < seat.count; i++) {
+      const back = mtTile("5z", {back: true, title: "a tile face down"});
+      back.removeAttribute("role");
+      back.removeAttribute("aria-label");
+      back.setAttribute("aria-hidden", "true");
+      backs.appendChild(back);
+    }
     box.appendChild(backs);
     const melds = mtEl("div", "mt-melds");
     for (const meld of seat.melds) melds.appendChild(mtMeld(meld, {joker: table.joker}));
     box.appendChild(melds);
     return box;
   }
+  if (opts.onTile) box.classList.add("mt-focus-home");
   box.appendChild(mtHand({concealed: seat.concealed, drawn: seat.drawn, melds: seat.melds}, {
     joker: table.joker, highlight: opts.highlight,
-    onTile: opts.onTile,
+    label: opts.onTile ? "your hand: arrow keys choose a tile, Enter discards it"
+                       : `${seat.name}'s hand`,
+    onTile: opts.onTile, inert: opts.inert,
+    tileLabel: (code) => {
+      const mark = table.marks[code];
+      let words = mark === "live" ? ", a Live Tile" : mark === "safe" ? ", safe" : mark === "chicken" ? ", a chicken" : "";
+      if (opts.inert && opts.inert(code) && opts.discardable) words += ", cannot be discarded now";
+      return words;
+    },
     tileClass: (code) => {
       let cls = mtMarkClass(table.marks, code) + mtReviewClass(opts.review, code);
       if (opts.discardable && !opts.discardable.has(code)) cls += " mt-locked";
@@ -80,6 +100,8 @@ function mtSeatHand(seat, table, opts) {
 function mtPond(seat, table, opts) {
   const pond = mtEl("div", `mt-pond mt-pond-${seat.place}`);
   pond.title = `${seat.name}'s discards, in order`;
+  pond.setAttribute("role", "group");
+  pond.setAttribute("aria-label", seat.discards.length ? `${seat.name}'s discards` : `${seat.name} has discarded nothing yet`);
   const last = table.last_discard === seat.seat;
   seat.discards.forEach((code, i) => {
     const taken = seat.taken[i];
@@ -88,7 +110,8 @@ function mtPond(seat, table, opts) {
       joker: code === table.joker, dim: taken, highlight: isLast && !taken,
       cls: (taken ? "mt-taken " : "") + mtMarkClass(table.marks, code) + (isLast ? " mt-last" : "") +
            (isLast && !taken ? mtReviewClass(opts.review, code) : ""),
-      title: `${mtTileName(mtSymbol(code, {joker: code === table.joker}))}` +
+      label: mtSay(code, table.joker) + (taken ? ", claimed into a meld" : isLast ? ", the latest discard" : ""),
+      title: `${mtTileTip(mtSymbol(code, {joker: code === table.joker}))}` +
              (taken ? ": claimed into a meld" : isLast ? ": the latest discard" : "")}));
   });
   return pond;
@@ -120,13 +143,14 @@ function mtCenter(table, mode) {
     status = `${from ? from.name : "A player"} discarded ${table.offer}: ${answer}`;
   } else if (table.to_act) {
     // a replay is watched, not played: name who is to play instead of asking for a click
-    status = mode === "play" ? "Your turn: click a tile to discard it" : `${mtBottomName(table)} to play`;
+    status = mode === "play" ? "Your turn: click a tile (or press Enter on it) to discard it" : `${mtBottomName(table)} to play`;
   }
   else {
     const turn = table.seats.find((s) => s.seat === table.turn);
     status = turn ? `${turn.name}'s turn` : "";
   }
-  center.appendChild(mtEl("div", "mt-status", status));
+  const statusLine = mtEl("div", "mt-status", status);
+  center.appendChild(statusLine);
   const chips = mtEl("div", "mt-markers");
   for (const marker of table.markers) {
     const chip = mtEl("div", `mt-marker mt-marker-${marker.key}${marker.active ? " mt-active" : ""}`);
@@ -141,7 +165,7 @@ function mtCenter(table, mode) {
 
 function mtActions(model, table) {
   const bar = mtEl("div", "mt-actions");
-  if (model.get("mode") !== "play" && !table.choices.length) bar.classList.add("mt-empty-bar");
+  if (model.get("mode") !== "play" && !model.get("can_play") && !table.choices.length) bar.classList.add("mt-empty-bar");
   const suggest = model.get("suggest");
   for (const choice of table.choices) {
     const button = mtEl("button", `mt-action mt-action-${choice.kind}`);
@@ -159,8 +183,25 @@ function mtActions(model, table) {
       }
       button.appendChild(tiles);
     }
-    if (choice.action === suggest) button.classList.add("mt-suggested");
+    button.dataset.key = `act-${choice.action}`;
+    const key = MT_KEYS[choice.kind];
+    if (key) button.setAttribute("aria-keyshortcuts", key);
+    if (choice.action === suggest) {
+      button.classList.add("mt-suggested");
+      button.appendChild(mtEl("span", "mt-suggested-mark", "\u2605 suggested"));
+    }
     button.addEventListener("click", () => model.send({event: "act", action: choice.action}));
+    bar.appendChild(button);
+  }
+  if (model.get("mode") === "play" || model.get("can_play")) bar.appendChild(mtPaceMenu(model));
+  if (model.get("mode") !== "play" && model.get("can_play")) {
+    const playing = !!mtReplayTimers.get(model);
+    const button = mtEl("button", "mt-button mt-play-button", playing ? "\u275A\u275A Pause" : "\u25B6 Play");
+    button.type = "button";
+    button.title = playing ? "stop playing the hand" : "play the hand move by move at this pace";
+    button.disabled = !playing && !!table.finished;
+    button.dataset.key = "play";
+    button.addEventListener("click", () => mtReplayToggle(model));
     bar.appendChild(button);
   }
   if (model.get("mode") === "play") {
@@ -168,24 +209,128 @@ function mtActions(model, table) {
     hint.type = "button";
     hint.title = "what the tutor would do, and why";
     hint.disabled = !table.to_act;
+    hint.dataset.key = "hint";
+    hint.setAttribute("aria-keyshortcuts", "H");
     hint.addEventListener("click", () => model.send({event: "hint"}));
     const undo = mtEl("button", "mt-button mt-undo-button", "Take back");
     undo.type = "button";
     undo.title = "undo your last move (a practice game)";
     undo.disabled = !model.get("can_undo");
+    undo.dataset.key = "undo";
+    undo.setAttribute("aria-keyshortcuts", "U");
     undo.addEventListener("click", () => model.send({event: "undo"}));
     bar.append(hint, undo);
   }
   return bar;
 }
 
-function mtSide(model, table) {
+// The pace of the others' moves: a menu the table keeps (the model's `pace`, in seconds).
+const MT_PACES = [["instant", 0], ["fast (0.25 s)", 0.25], ["normal (0.5 s)", 0.5], ["slow (1 s)", 1], ["very slow (2 s)", 2]];
+
+function mtPaceMenu(model) {
+  const label = mtEl("label", "mt-pace");
+  label.appendChild(document.createTextNode("Pace: "));
+  const select = mtEl("select", "mt-pace-select");
+  select.dataset.key = "pace";
+  const pace = model.get("pace");
+  for (const [name, seconds] of MT_PACES) {
+    const option = mtEl("option", "", name);
+    option.value = String(seconds);
+    if (Math.abs(seconds - pace) < 1e-6) option.selected = true;
+    select.appendChild(option);
+  }
+  select.title = "how long each of the other players' moves stays on screen";
+  select.addEventListener("change", () => {
+    model.set("pace", parseFloat(select.value));
+    model.save_changes();
+  });
+  label.appendChild(select);
+  return label;
+}
+
+// A replay playing by itself: one "next" every `pace` seconds until the end of the hand.
+const mtReplayTimers = new Map();
+const mtRedraws = new Map();  // each table view's redraw (the Play button changes its label)
+const mtRedraw = (model) => { const redraw = mtRedraws.get(model); if (redraw) redraw(); };
+
+function mtReplayToggle(model) {
+  const timer = mtReplayTimers.get(model);
+  if (timer) {
+    clearTimeout(timer);
+    mtReplayTimers.delete(model);
+    mtRedraw(model);
+    return;
+  }
+  const tick = () => {
+    const table = model.get("table");
+    if (!table || table.finished) { mtReplayTimers.delete(model); mtRedraw(model); return; }
+    model.send({event: "next"});
+    mtReplayTimers.set(model, setTimeout(tick, Math.max(50, model.get("pace") * 1000)));
+  };
+  mtReplayTimers.set(model, setTimeout(tick, 0));
+  mtRedraw(model);
+}
+
+// The keys of the play table (documented on screen under the moves): a letter presses the move's
+// button when there is one such move, else moves the focus to the first of them.
+const MT_KEYS = {"pong": "P", "chow": "C", "open-kong": "K", "concealed-kong": "K", "added-kong": "K",
+                 "win": "W", "self-draw": "W", "rob": "W", "special-win": "W", "pass": "N"};
+const MT_KEY_HELP = "Keys: Tab to your hand, \u2190 \u2192 choose a tile, Enter discards it; " +
+  "P pong, C chow, K kong, W win, N pass; H hint, U take back, Y your hand.";
+
+function mtKeyHelp() {
+  return mtEl("div", "mt-keys", MT_KEY_HELP);
+}
+
+function mtOnKey(model, root, event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const tag = event.target && event.target.tagName;
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  const key = event.key.length === 1 ? event.key.toUpperCase() : "";
+  if (!key) return;
+  let buttons = [];
+  if (key === "H") buttons = Array.from(root.querySelectorAll(".mt-hint-button"));
+  else if (key === "U") buttons = Array.from(root.querySelectorAll(".mt-undo-button"));
+  else if (key === "Y") {
+    const home = root.querySelector(".mt-focus-home [tabindex='0']") ||
+      root.querySelector(".mt-seat-bottom .mt-tile");
+    if (home) { event.preventDefault(); home.focus(); }
+    return;
+  } else buttons = Array.from(root.querySelectorAll(".mt-action")).filter((b) =>
+    b.getAttribute("aria-keyshortcuts") === key);
+  buttons = buttons.filter((b) => !b.disabled);
+  if (!buttons.length) return;
+  event.preventDefault();
+  if (buttons.length === 1) buttons[0].click();
+  else buttons[0].focus();
+}
+
+// What a screen reader hears: the new lines of the log ("West discards 3 of Dots") and the
+// table's messages, in a live region that stays in place while the table is drawn again.
+function mtAnnounce(live, state, table, message) {
+  const spoken = table.spoken || [];
+  const before = state.spoken;
+  let fresh = [];
+  if (before && spoken.length >= before.length && before.every((line, i) => line === spoken[i])) {
+    fresh = spoken.slice(before.length);
+  } else if (before) {
+    fresh = spoken.slice(-1);
+  }
+  state.spoken = spoken;
+  const parts = fresh.slice(-8);
+  if (message && message !== state.message) parts.push(message);
+  state.message = message;
+  if (table.to_act && fresh.length && table.prompt) parts.push(table.prompt);
+  if (parts.length) live.textContent = parts.join(". ");
+}
+
+function mtSide(model, table, pacing) {
   const side = mtEl("div", "mt-side");
   const message = model.get("message");
   if (message) {
     side.appendChild(mtEl("div", `mt-message mt-message-${model.get("message_kind")}`, message));
   }
-  const hint = model.get("hint");
+  const hint = pacing ? "" : model.get("hint");
   if (hint) {
     const box = mtEl("div", "mt-hint");
     for (const line of hint.split("\n")) {
@@ -195,7 +340,7 @@ function mtSide(model, table) {
     }
     side.appendChild(box);
   }
-  const result = model.get("result");
+  const result = pacing ? "" : model.get("result");
   if (result) {
     const box = mtEl("div", "mt-result");
     box.innerHTML = result;  // built by the package from the settlement (escaped there)
@@ -205,6 +350,8 @@ function mtSide(model, table) {
   const title = table.viewer ? "What you saw happen" : "What happened";
   log.appendChild(mtEl("div", "mt-log-title", title));
   const lines = mtEl("ul", "mt-log-lines");
+  lines.tabIndex = 0;  // it scrolls: the keyboard can scroll it too
+  lines.setAttribute("aria-label", title);
   const shown = table.log.slice(-60);
   shown.forEach((line, i) => {
     const item = mtEl("li", i === shown.length - 1 ? "mt-log-last" : "");
@@ -233,12 +380,26 @@ function mtSide(model, table) {
 
 function renderTable(model, el) {
   // one update changes several traits at once: mtMount draws once after all of them
-  const names = ["table", "highlight_tiles", "played_tiles", "preferred_tiles", "suggest", "hint", "message", "message_kind", "result",
-                 "can_undo", "mode", "_ack"];
-  return mtMount(model, el, "mt-root mt-table", names, (root) => {
-    const table = model.get("table");
+  const names = ["highlight_tiles", "played_tiles", "preferred_tiles", "suggest", "hint", "message", "message_kind", "result",
+                 "can_undo", "mode", "_ack", "pace", "can_play"];
+  // pacing: a new `table` with `frames` shows each frame `pace` seconds, then the table itself
+  const paced = {frame: null, queue: [], timer: null};
+  const live = mtEl("div", "mt-live");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("role", "log");
+  live.setAttribute("aria-label", "moves as they happen");
+  const heard = {spoken: null, message: ""};
+  el.appendChild(live);
+  el.addEventListener("keydown", (event) => {
+    if (model.get("mode") === "play") mtOnKey(model, el, event);
+  });
+  const cleanup = mtMount(model, el, "mt-root mt-table", names, (root) => {
+    const table = paced.frame || model.get("table");
     if (!table || !table.seats) return;
+    root.classList.toggle("mt-pacing", !!paced.frame);
     root.dataset.variant = table.variant;
+    mtAnnounce(live, heard, table, model.get("message"));
+    const playing = model.get("mode") === "play";
     const felt = mtEl("div", "mt-felt");
     const highlight = model.get("highlight_tiles");
     const discardable = new Set(table.discardable || []);
@@ -253,12 +414,17 @@ function renderTable(model, el) {
       area.dataset.seat = seat.seat;
       area.appendChild(mtPlate(seat, table));
       const mine = seat.place === "bottom";
+      const canDiscard = mine && table.to_act && discardable.size > 0;
+      // your own tiles stay buttons while you play (the keyboard focus stays in your hand while
+      // the others move); only the discardable ones act
       area.appendChild(mtSeatHand(seat, table, {
         highlight: mine || !table.viewer ? highlight : [],
         review: mine || !table.viewer ? review : null,
-        discardable: mine && table.to_act && discardable.size ? discardable : null,
-        onTile: mine && table.to_act && discardable.size
-          ? ((code) => { if (discardable.has(code)) model.send({event: "act", action: `discard ${code}`}); })
+        discardable: canDiscard ? discardable : null,
+        inert: mine && playing && seat.concealed !== null && !table.finished
+          ? ((code) => !(canDiscard && discardable.has(code))) : null,
+        onTile: mine && playing && seat.concealed !== null && !table.finished
+          ? ((code) => { if (canDiscard && discardable.has(code)) model.send({event: "act", action: `discard ${code}`}); })
           : null}));
       felt.appendChild(area);
       felt.appendChild(mtPond(seat, table, {review}));
@@ -268,10 +434,33 @@ function renderTable(model, el) {
     const left = mtEl("div", "mt-board-main");
     left.appendChild(felt);
     left.appendChild(mtActions(model, table));
+    if (playing && !table.finished) left.appendChild(mtKeyHelp());
     board.appendChild(left);
-    board.appendChild(mtSide(model, table));
+    board.appendChild(mtSide(model, table, !!paced.frame));
     root.appendChild(board);
   });
+  const step = () => {
+    paced.frame = paced.queue.length ? paced.queue.shift() : null;
+    paced.timer = paced.frame ? setTimeout(step, Math.max(0, model.get("pace")) * 1000) : null;
+    cleanup.redraw();
+  };
+  const onTable = () => {
+    if (paced.timer) clearTimeout(paced.timer);
+    const frames = model.get("frames") || [];
+    paced.queue = model.get("pace") > 0 ? frames.slice() : [];
+    paced.frame = null;
+    step();
+  };
+  model.on("change:table", onTable);
+  mtRedraws.set(model, cleanup.redraw);
+  return () => {
+    mtRedraws.delete(model);
+    cleanup();
+    model.off("change:table", onTable);
+    if (paced.timer) clearTimeout(paced.timer);
+    const timer = mtReplayTimers.get(model);
+    if (timer) { clearTimeout(timer); mtReplayTimers.delete(model); }
+  };
 }
 
 export default {

@@ -42,9 +42,14 @@ lab: $(VENV)/.notebook
 site: $(VENV)/.site
 	$(PY) tools/build_site.py site
 
-# The classroom apps served to the room by Voila (a preheated kernel per student).
+# The classroom apps served to the room by Voila behind a class code: APPS (default practice)
+# with a warm kernel per student, the other apps started when opened. Each kernel costs about
+# 70-110 MB and 2-6 s of a core to start and run its app (README, "The classroom server";
+# benchmarks/bench_classroom.py measures them). The port is 8866, or a free one if taken
+# (CLASS_PORT=... to choose; printed either way).
+APPS ?= practice
 classroom: $(VENV)/.installed
-	$(VENV)/bin/tutor classroom --students $(STUDENTS) --port $(PORT)
+	$(VENV)/bin/tutor classroom $(APPS) --students $(STUDENTS) $(if $(CLASS_PORT),--port $(CLASS_PORT))
 
 # The browser test needs Debian's Chromium: installed here when missing and we may (root).
 chromium:

@@ -7,8 +7,9 @@ the student it serves and given a progress file of its own.
 
 - The kernels talk to the server over Unix sockets (jupyter_client's IPC transport, set in
   :mod:`tutor.classroom.config`): no TCP port is picked, so no two kernels can pick the same one.
-- Starts pass a gate: at most two at once, and the pool's refills one at a time (each holds its
-  place until its kernel has run the app), so a refill never takes the machine from the class.
+- Starts pass a gate: at most two at once (each of the pool's holds its place until its kernel
+  has run the app); once the class has come in, the pool is refilled one kernel at a time, so
+  a refill never takes the machine from the class.
 - Every kernel is bound to a student: the one whose page started it, or the one a preheated
   kernel was given to. :meth:`ClassroomKernelManager.owner` answers for the server's checks.
 """
@@ -16,6 +17,7 @@ the student it serves and given a progress file of its own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
@@ -49,7 +51,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._starts = asyncio.Semaphore(STARTS_AT_ONCE)
-        self._fills = asyncio.Semaphore(1)
+        self._one_refill = asyncio.Lock()
+        self.class_started = False  # set when the first student is given a kernel
         self._filling: set[asyncio.Task[Any]] = set()
         self.owners: dict[str, str] = {}  # kernel id: student
         self.apps: dict[str, str] = {}  # kernel id: app, for the students' kernels
@@ -98,6 +101,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 started = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
         kid = str(started)
         if student:
+            self.class_started = True
             self.owners[kid] = student
             self.apps[kid] = APP.get()
         if store is not None and progress is not None:
@@ -112,7 +116,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 return await initialize(notebook_path, kernel_id, **kwargs)
             STUDENT.set(None)  # this task was created in a student's request: not theirs
             APP.set(app_name(notebook_path))
-            async with self._fills, self._starts:
+            async with contextlib.AsyncExitStack() as places:
+                if self.class_started:  # refills one at a time; warming uses both places
+                    await places.enter_async_context(self._one_refill)
+                await places.enter_async_context(self._starts)
                 if self.closing:
                     raise RuntimeError("the classroom is closing")
                 task = asyncio.current_task()
@@ -135,6 +142,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             result = await get_rendered(notebook_name, *args, **kwargs)
             student, store = STUDENT.get(), self.store
             if student:
+                self.class_started = True
                 self.owners[result[2]] = student
                 self.apps[result[2]] = app_name(notebook_name)
                 if store is not None:

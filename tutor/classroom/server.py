@@ -47,7 +47,7 @@ from tutor.errors import InputError
 
 __all__ = ["ClassroomVoila"]
 
-STOP_DEADLINE = 9.0  # seconds from SIGTERM to the process's end, at most
+STOP_DEADLINE = 8.0  # seconds from SIGTERM to the process's end, at most
 TEACHER_COOKIE = "mahjong-tutor-teacher"
 
 
@@ -203,7 +203,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             kernels = list(km.list_kernel_ids())
             await asyncio.wait_for(asyncio.gather(
                 *(km.shutdown_kernel(kid, now=True) for kid in kernels),
-                return_exceptions=True), STOP_DEADLINE - 3)
+                return_exceptions=True), STOP_DEADLINE / 2)
 
         try:
             tornado.ioloop.IOLoop.current().run_sync(close_all)

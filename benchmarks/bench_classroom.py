@@ -35,7 +35,7 @@ def measure(names: list[str], warm: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = start(Path(folder), warm, "--students", "1")
         try:
-            server.wait_for("Ready for the class", 300)
+            server.wait_for("Ready for the class: 1 warm", 300)
 
             async def visit(app: str) -> tuple[float, float]:
                 browser = Browser(server.url)

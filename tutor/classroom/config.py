@@ -33,7 +33,7 @@ IOPUB_TIMEOUT = 120  # seconds a page may wait for a busy kernel's output
 CULL_IDLE = 300  # seconds a kernel with no open page may stay idle
 CULL_INTERVAL = 30
 PING_INTERVAL = 20  # seconds between websocket pings; a connection silent for 3 pings is closed
-KERNEL_MB = 90
+KERNEL_MB = 65  # a kernel that has run an app: 60-63 MB resident
 MAX_STUDENTS = 200
 DEFAULT_APP = "practice"
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -327,3 +328,34 @@ def test_sigterm_ends_the_class_without_leaving_kernels(tmp_path: Path) -> None:
     assert kernel_processes(server) == []
     assert "The classroom has stopped" in server.output()
     assert os.path.exists(tmp_path / "class" / "classroom.sqlite")
+
+
+@needs_voila
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")
+def test_https_with_a_given_certificate_and_ctrl_c(tmp_path: Path) -> None:
+    """--certfile/--keyfile serve HTTPS (the printed addresses say so); Ctrl-C (SIGINT) ends
+    the server with no kernel left."""
+    import signal
+    import ssl
+    import subprocess
+    import urllib.request
+
+    cert, key = tmp_path / "class.pem", tmp_path / "class.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    server = start(tmp_path, "hand_builder", "--students", "1", "--certfile", str(cert),
+                   "--keyfile", str(key))
+    try:
+        server.wait_for("Ready for the class: 1 warm kernel(s)", 300)
+        assert f"https://127.0.0.1:{server.port}/?token=" in server.output()
+        trusting = ssl.create_default_context(cafile=str(cert))
+        trusting.check_hostname = False
+        with urllib.request.urlopen(f"https://127.0.0.1:{server.port}/login",
+                                    context=trusting, timeout=60) as page:
+            assert page.status == 200
+        server.process.send_signal(signal.SIGINT)
+        server.process.wait(timeout=30)
+        assert kernel_processes(server) == []
+    finally:
+        server.stop()

@@ -42,9 +42,15 @@ lab: $(VENV)/.notebook
 site: $(VENV)/.site
 	$(PY) tools/build_site.py site
 
-# The classroom apps served to the room by Voila (a preheated kernel per student).
+# The classroom apps served to the room by Voila behind a class code: APPS (default practice)
+# with a warm kernel per student, the other apps started when opened. Each kernel holds 60-63 MB
+# and takes 7-11 s to start and run its app on the 2-core machine under load (practice 7.4 s,
+# the others 9.6-10.7 s; README's table, from benchmarks/bench_classroom.py); warming is done
+# two at a time. The port is 8866, or a free one if taken
+# (CLASS_PORT=... to choose; printed either way).
+APPS ?= practice
 classroom: $(VENV)/.installed
-	$(VENV)/bin/tutor classroom --students $(STUDENTS) --port $(PORT)
+	$(VENV)/bin/tutor classroom $(APPS) --students $(STUDENTS) $(if $(CLASS_PORT),--port $(CLASS_PORT))
 
 # The browser test needs Debian's Chromium: installed here when missing and we may (root).
 chromium:

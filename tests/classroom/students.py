@@ -22,15 +22,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from jupyter_server.services.kernels.connection.base import (
     deserialize_msg_from_ws_v1,
     serialize_msg_to_ws_v1,
 )
-from tornado.httpclient import AsyncHTTPClient
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-TUTOR = Path(sys.executable).with_name("tutor")
+WAIT = 120.0  # seconds a scripted student waits for one message, at most
+MAX_MESSAGES = 5_000  # messages a student reads waiting for one answer, at most
 
 
 def free_port() -> int:
@@ -54,6 +56,18 @@ class Server:
     def output(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
+    @property
+    def code(self) -> str:
+        found = re.search(r"Class code +(\w+)", self.output())
+        assert found, "tutor classroom printed no class code"
+        return found.group(1)
+
+    @property
+    def teacher_url(self) -> str:
+        found = re.search(r"Teacher's page +(\S+)", self.output())
+        assert found, "tutor classroom printed no teacher's address"
+        return found.group(1)
+
     def wait_for(self, text: str, timeout: float) -> float:
         """Wait until the server's output shows ``text``; return the seconds it took."""
         started = time.monotonic()
@@ -65,38 +79,109 @@ class Server:
             time.sleep(0.2)
         return time.monotonic() - started
 
-    def stop(self) -> None:
+    def stop(self) -> float:
+        """SIGTERM to the server alone; return the seconds until it had ended (SIGKILL to its
+        process group after 60 s)."""
+        started = time.monotonic()
         if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.send_signal(signal.SIGTERM)
             try:
                 self.process.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=30)
+        return time.monotonic() - started
 
 
 def start(folder: Path, *args: str) -> Server:
+    """Start ``tutor classroom`` on loopback, its class folder in ``folder/class``. The
+    teacher's own progress file is ``folder/teacher-progress.json``: no student may write it."""
     port = free_port()
+    env = {**os.environ, "MAHJONG_TUTOR_PROGRESS": str(folder / "teacher-progress.json")}
     log = folder / f"classroom-{port}.log"
     with log.open("wb") as out:
-        process = subprocess.Popen([str(TUTOR), "classroom", *args, "--port", str(port)],
-                                   stdout=out, stderr=subprocess.STDOUT, cwd=folder,
+        process = subprocess.Popen([sys.executable, "-m", "tutor", "classroom", *args,
+                                    "--port", str(port), "--ip", "127.0.0.1",
+                                    "--folder", str(folder / "class")],
+                                   stdout=out, stderr=subprocess.STDOUT, cwd=folder, env=env,
                                    start_new_session=True)
     return Server(process, port, log)
+
+
+def kernel_processes(server: Server) -> list[int]:
+    """The kernels still running that this server started (their command line names the
+    server's connection folder, which its log gives)."""
+    found = re.search(r"Storing connection files in (\S+?)\.?$", server.output(), re.M)
+    if not found:
+        return []
+    folder, pids = found.group(1), []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if folder.encode() in cmdline.read_bytes():
+                pids.append(int(cmdline.parent.name))
+        except OSError:
+            continue
+    return pids
+
+
+@dataclass
+class Browser:
+    """A client's cookies, kept across requests as a browser keeps them."""
+
+    base: str
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    def header(self) -> dict[str, str]:
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+
+    async def fetch(self, path: str, method: str = "GET", body: str | None = None,
+                    timeout: float = 300) -> tuple[int, str, str]:
+        """(status, body, where a redirect points) of one request, cookies kept."""
+        response = await AsyncHTTPClient(max_clients=200).fetch(
+            path if path.startswith("http") else f"{self.base}{path}", method=method,
+            body=body, headers=self.header(), follow_redirects=False, raise_error=False,
+            request_timeout=timeout)
+        for value in response.headers.get_list("Set-Cookie"):
+            name, _, rest = value.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return (int(response.code), response.body.decode(errors="replace") if response.body
+                else "", response.headers.get("Location", ""))
+
+    async def join(self, code: str, name: str) -> None:
+        """Come in with the class code and give a name, as a student does."""
+        status, _, where = await self.fetch(f"/?token={code}")
+        assert status == 302 and "classroom/join" in where, (status, where)
+        status, form, _ = await self.fetch(where)
+        assert status == 200, status
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
+        assert xsrf, "the join form has no _xsrf field"
+        status, _, where = await self.fetch(
+            "/classroom/join", "POST", urlencode({"_xsrf": xsrf.group(1), "name": name,
+                                                   "next": "/"}))
+        assert status == 302, status
+
+    def xsrf(self) -> str:
+        return self.cookies.get("_xsrf", "")
 
 
 @dataclass
 class Student:
     """One student's page and kernel connection."""
 
-    base: str
+    browser: Browser
     app: str
     kernel_id: str = ""
     states: dict[str, Any] = field(default_factory=dict)
+    status: int = 0  # of the page
+    body: str = ""
     page: float = 0.0  # seconds from asking for the page to having it
     ready: float = 0.0  # seconds from asking for the page to holding every widget's state
     _socket: WebSocketClientConnection | None = None
     _session: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    @property
+    def base(self) -> str:
+        return self.browser.base
 
     async def _send(self, msg_type: str, content: dict[str, Any],
                     metadata: dict[str, Any] | None = None) -> str:
@@ -109,9 +194,9 @@ class Student:
         await self._socket.write_message(serialize_msg_to_ws_v1(parts, "shell"), binary=True)
         return msg_id
 
-    async def _receive(self) -> dict[str, Any]:
+    async def _receive(self, timeout: float = WAIT) -> dict[str, Any]:
         assert self._socket is not None
-        raw = await self._socket.read_message()
+        raw = await asyncio.wait_for(self._socket.read_message(), timeout)
         if raw is None:
             raise ConnectionError("the kernel's websocket closed")
         assert isinstance(raw, bytes)
@@ -120,29 +205,40 @@ class Student:
         return {"channel": channel, "msg_type": header["msg_type"], "parent_header": parent,
                 "content": content}
 
+    async def fetch_page(self) -> bool:
+        """Ask for the app's page; True if it names a kernel."""
+        started = time.monotonic()
+        self.status, self.body, _ = await self.browser.fetch(f"/voila/render/{self.app}.ipynb")
+        self.page = time.monotonic() - started
+        found = re.search(r'"kernelId": "([0-9a-f-]+)"', self.body)
+        if found:
+            self.kernel_id = found.group(1)
+        return found is not None
+
+    async def connect(self) -> None:
+        """Open the kernel's websocket (with the student's cookies)."""
+        ws_base = self.base.replace("http://", "ws://")
+        self._socket = await websocket_connect(HTTPRequest(
+            f"{ws_base}/api/kernels/{self.kernel_id}/channels?session_id={self._session}",
+            headers=self.browser.header()), subprotocols=["v1.kernel.websocket.jupyter.org"])
+
     async def open(self) -> None:
         started = time.monotonic()
-        page = await AsyncHTTPClient(max_clients=200).fetch(
-            f"{self.base}/voila/render/{self.app}.ipynb", request_timeout=300)
-        self.page = time.monotonic() - started
-        found = re.search(r'"kernelId": "([0-9a-f-]+)"', page.body.decode())
-        assert found, "the page names no kernel"
-        self.kernel_id = found.group(1)
-        ws_base = self.base.replace("http://", "ws://")
-        self._socket = await websocket_connect(
-            f"{ws_base}/api/kernels/{self.kernel_id}/channels?session_id={self._session}",
-            subprotocols=["v1.kernel.websocket.jupyter.org"])
+        assert await self.fetch_page(), f"the page names no kernel ({self.status})"
+        await self.connect()
         control = uuid.uuid4().hex
         await self._send("comm_open", {"comm_id": control, "data": {},
                                        "target_name": "jupyter.widget.control"},
                          {"version": "1.0.0"})  # ipywidgets' control protocol
         await self._send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
-        while True:
+        for _ in range(MAX_MESSAGES):
             message = await self._receive()
             data = message["content"].get("data", {})
             if message["msg_type"] == "comm_msg" and data.get("method") == "update_states":
                 self.states = data["states"]
                 break
+        else:
+            raise TimeoutError("no widget state")
         self.ready = time.monotonic() - started
 
     def buttons(self, css_prefix: str = "") -> list[str]:
@@ -152,10 +248,20 @@ class Student:
                 and (not css_prefix or any(c.startswith(css_prefix)
                                            for c in model["state"].get("_dom_classes", [])))]
 
+    def widgets(self, css_class: str) -> list[str]:
+        """The model ids of the page's widgets with CSS class ``css_class``."""
+        return [model_id for model_id, model in self.states.items()
+                if css_class in model["state"].get("_dom_classes", [])]
+
     def pickers(self) -> list[str]:
         """The model ids of the page's tile pickers (anywidget models whose view is "picker")."""
         return [model_id for model_id, model in self.states.items()
                 if model["model_name"] == "AnyModel" and model["state"].get("_view") == "picker"]
+
+    async def set_value(self, model_id: str, value: object) -> None:
+        """Change a widget's value as the page does when the student types or chooses."""
+        await self._send("comm_msg", {"comm_id": model_id, "data": {
+            "method": "update", "state": {"value": value}, "buffer_paths": []}})
 
     async def click(self, model_id: str, content: dict[str, object] | None = None) -> float:
         """Click a button (or send a widget the message a click sends, such as a tile picker's
@@ -164,26 +270,34 @@ class Student:
         started = time.monotonic()
         msg_id = await self._send("comm_msg", {"comm_id": model_id, "data": {
             "method": "custom", "content": content or {"event": "click"}}})
-        while True:
+        for _ in range(MAX_MESSAGES):
             message = await self._receive()
             if (message["parent_header"].get("msg_id") == msg_id
                     and message["msg_type"] == "status"
                     and message["content"]["execution_state"] == "idle"):
                 return time.monotonic() - started
+        raise TimeoutError("the kernel never answered")
 
-    async def close(self) -> int:
-        """Close the page as a browser tab does: Voila's shutdown request, without a cookie."""
+    def drop(self) -> None:
+        """Close the websocket without a word, as a lost connection does."""
         if self._socket is not None:
             self._socket.close()
-        response = await AsyncHTTPClient().fetch(
-            f"{self.base}/voila/api/shutdown/{self.kernel_id}", method="POST", body="_xsrf=",
-            raise_error=False)
-        return int(response.code)
+            self._socket = None
+
+    async def close(self) -> int:
+        """Close the page as a browser tab does: Voila's shutdown request with the _xsrf
+        cookie's value."""
+        self.drop()
+        status, _, _ = await self.browser.fetch(
+            f"/voila/api/shutdown/{self.kernel_id}", "POST",
+            urlencode({"_xsrf": self.browser.xsrf()}))
+        return status
 
 
-async def kernel_exists(base: str, kernel_id: str) -> bool:
-    response = await AsyncHTTPClient().fetch(f"{base}/api/kernels/{kernel_id}", raise_error=False)
-    return response.code == 200
+async def kernel_exists(browser: Browser, kernel_id: str) -> bool:
+    """Whether ``browser`` can see the kernel (its owner can, nobody else)."""
+    status, _, _ = await browser.fetch(f"/api/kernels/{kernel_id}")
+    return status == 200
 
 
 def run(coroutine: Any) -> Any:

@@ -1,24 +1,32 @@
-"""``tutor classroom``: the settings that let Voila hold a class, and a small class served for
-real (two scripted students on loopback: ready from the warm pool, a click answered, a closed
-tab's kernel freed)."""
+"""``tutor classroom``: the settings that let Voila hold a class, the class's record, the
+admission rules, and a small class served for real on loopback: the door (class code, name),
+students kept apart on every kernel endpoint, the teacher's page, and a clean stop."""
 
 from __future__ import annotations
 
 import asyncio
 import importlib.util
+import os
+import shutil
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from tutor.classroom import apps, lan_address, voila_config
+from tutor.classroom.store import ClassStore, check_name
 from tutor.cli import main
+from tutor.errors import InputError
 from tutor.lab import CourseError
 
-from .students import Server, Student, kernel_exists, run, start
+from .students import Browser, Server, Student, kernel_exists, kernel_processes, run, start
 
 ROOT = Path(__file__).resolve().parents[2]
-needs_voila = pytest.mark.skipif(importlib.util.find_spec("voila") is None,
+needs_voila = pytest.mark.skipif(importlib.util.find_spec("voila") is None
+                                 or importlib.util.find_spec("segno") is None,
                                  reason="voila is not installed")
 
 
@@ -29,15 +37,18 @@ def test_the_apps_are_the_course_apps() -> None:
 
 
 def test_settings_that_hold_a_class() -> None:
-    config = voila_config(20, 8866, ["hand_builder"], ROOT / "notebooks" / "apps")
-    assert config["Voila"]["ip"] == "0.0.0.0"
+    config = voila_config(20, 8866, ["hand_builder"], ROOT / "notebooks" / "apps", token="abcd")
     assert config["Voila"]["port_retries"] == 0  # the printed address is the real one
+    assert config["Voila"]["token"] == "abcd"  # the class code is the door
+    assert config["Voila"]["tornado_settings"]["disable_check_xsrf"] is False
+    assert config["KernelManager"]["transport"] == "ipc"  # no TCP port to collide on
+    assert len(config["Voila"]["connection_dir_root"]) < 40  # Unix socket paths are short
     assert config["VoilaConfiguration"]["preheat_kernel"] is True
     pools = config["VoilaKernelManager"]["kernel_pools_config"]
     assert pools == {"default": {"pool_size": 0}, "hand_builder.ipynb": {"pool_size": 20}}
-    assert config["VoilaKernelManager"]["fill_delay"] >= 60
+    assert config["VoilaKernelManager"]["fill_delay"] == 0  # refilled at once (one at a time)
     assert config["VoilaExecutor"]["iopub_timeout"] >= 60
-    assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
+    assert 0 < config["MappingKernelManager"]["cull_idle_timeout"] <= 600
     assert config["MappingKernelManager"]["cull_connected"] is False
 
 
@@ -64,12 +75,27 @@ def test_bad_numbers_are_clear_errors(students: int, port: int, message: str) ->
         voila_config(students, port, [], ROOT)
 
 
-def test_an_unknown_app_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("args", [["no_such_app"], ["--code", "a b"], ["--keyfile", "nofile"]])
+def test_bad_arguments_are_one_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     if importlib.util.find_spec("voila") is None:
         pytest.skip("voila is not installed")
-    assert main(["classroom", "no_such_app"]) == 2
+    assert main(["classroom", *args]) == 2
     err = capsys.readouterr().err
-    assert "no app named 'no_such_app'" in err and err.count("\n") == 1
+    assert err.count("\n") == 1
+    assert "no app named 'no_such_app'" in err or "--code" in err or "nofile" in err
+
+
+def test_a_port_in_use_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    if importlib.util.find_spec("voila") is None:
+        pytest.skip("voila is not installed")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["classroom", "--ip", "127.0.0.1", "--port", str(port)]) == 2
+    assert f"port {port} is in use" in capsys.readouterr().err
 
 
 def test_the_lan_address_is_an_ipv4_address() -> None:
@@ -77,9 +103,103 @@ def test_the_lan_address_is_an_ipv4_address() -> None:
     assert len(parts) == 4 and all(0 <= int(p) < 256 for p in parts)
 
 
-@pytest.fixture
-def small_class(tmp_path: Path) -> Iterator[Server]:
-    server = start(tmp_path, "hand_builder", "--students", "2")
+# -- the class's record ---------------------------------------------------------------------
+
+
+def test_names_are_checked() -> None:
+    assert check_name("  Li   Wei ") == "Li Wei"
+    assert check_name("a\nb") == "a b"
+    for bad in ("", "   ", "x" * 41, "a\x00b", "a\x1bb"):
+        with pytest.raises(InputError):
+            check_name(bad)
+
+
+def test_each_student_has_their_own_record(tmp_path: Path) -> None:
+    store = ClassStore(tmp_path)
+    ann = store.join("s1", "Ann")
+    bob = store.join("s2", "Bob")
+    assert ann.progress != bob.progress and ann.progress.parent == tmp_path / "progress"
+    store.kernel_started("k1", "practice", store.new_progress_file(), None)  # a warm kernel
+    store.kernel_given("k1", "s2")
+    store.kernel_started("k2", "replay", ann.progress, "s1")
+    assert store.open_kernels("s2") == [("k1", "practice", "s2")]
+    assert store.progress_files("s1") == [ann.progress]
+    assert len(store.progress_files("s2")) == 2 and store.progress_files("s2")[0] == bob.progress
+    assert store.join("s1", "Ann B").name == "Ann B" and store.count_students() == 2
+    store.kernel_ended("k1")
+    assert store.open_kernels() == [("k2", "replay", "s1")]
+    store.close()
+    again = ClassStore(tmp_path)  # a new server: the old kernels are gone, the names kept
+    assert again.open_kernels() == [] and [s.name for s in again.students()] == ["Ann B", "Bob"]
+    again.close()
+
+
+# -- admission --------------------------------------------------------------------------------
+
+
+class FakeKernels:
+    def __init__(self) -> None:
+        self.owners: dict[str, str] = {}
+        self.apps: dict[str, str] = {}
+        self.shut: list[str] = []
+
+    def kernels_of(self, student: str) -> list[str]:
+        return [k for k, s in self.owners.items() if s == student]
+
+    async def shutdown_kernel(self, kid: str) -> None:
+        self.shut.append(kid)
+        del self.owners[kid], self.apps[kid]
+
+
+def _room(**caps: int) -> Any:
+    from collections import defaultdict, deque
+
+    from tutor.classroom.server import ClassroomVoila
+
+    room = SimpleNamespace(classroom_kernels=FakeKernels(), _opened=defaultdict(deque),
+                           _pending=defaultdict(int), pages_per_minute=8, per_student=3,
+                           max_kernels=60)
+    room.__dict__.update(caps)
+    room.admit = lambda s, a: ClassroomVoila.admit(room, s, a)
+    room.pending = lambda s, c: ClassroomVoila.pending(room, s, c)
+    return room
+
+
+@needs_voila
+def test_a_reload_replaces_the_students_kernel_of_that_app() -> None:
+    room = _room()
+    km = room.classroom_kernels
+    km.owners.update({"k1": "ann", "k2": "ann", "k3": "bob"})
+    km.apps.update({"k1": "practice", "k2": "replay", "k3": "practice"})
+    assert asyncio.run(room.admit("ann", "practice")) is None
+    assert km.shut == ["k1"]  # Ann's old practice page: Bob's and Ann's replay stay
+
+
+@needs_voila
+def test_the_caps_refuse_with_a_reason() -> None:
+    room = _room(per_student=2, max_kernels=3, pages_per_minute=4)
+    km = room.classroom_kernels
+    km.owners.update({"k1": "ann", "k2": "ann"})
+    km.apps.update({"k1": "practice", "k2": "replay"})
+    status, title, _ = asyncio.run(room.admit("ann", "hand_builder"))
+    assert (status, title) == (429, "Too many apps open")
+    room.pending("bob", +1)  # a page being started counts
+    status, title, _ = asyncio.run(room.admit("cai", "practice"))
+    assert (status, title) == (503, "The class is full")
+    room.pending("bob", -1)
+    assert not room._pending
+    for _ in range(4):
+        assert asyncio.run(room.admit("dee", "practice")) is None
+    status, title, _ = asyncio.run(room.admit("dee", "practice"))
+    assert (status, title) == (429, "Too many pages at once")
+
+
+# -- a small class, served --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_class(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = start(tmp_path_factory.mktemp("class"), "practice", "--students", "2")
     try:
         server.wait_for("Ready for the class: 2 warm kernel(s)", 300)
         yield server
@@ -88,30 +208,154 @@ def small_class(tmp_path: Path) -> Iterator[Server]:
 
 
 @needs_voila
-def test_a_small_class_is_served(small_class: Server) -> None:
+def test_the_door_is_the_class_code(small_class: Server) -> None:
     output = small_class.output()
-    assert f":{small_class.port}/" in output and "Students open   http://" in output
+    assert f"127.0.0.1:{small_class.port}/?token={small_class.code}" in output
+    assert "Teacher's page" in output and "QR code" in output
+    assert (small_class.log.parent / "class" / "class-address.svg").read_text().startswith("<")
 
-    async def lesson() -> tuple[float, int, bool, bool]:
-        student = Student(small_class.url, "hand_builder")
+    async def visit() -> list[tuple[int, str, str]]:
+        stranger = Browser(small_class.url)
+        return [await stranger.fetch("/voila/render/practice.ipynb"),
+                await stranger.fetch("/?token=wrongcode"),
+                await stranger.fetch("/api/kernels"),
+                await stranger.fetch("/teacher")]
+
+    page, wrong, api, teacher = run(visit())
+    assert page[0] == 302 and page[2].startswith("/login")
+    assert wrong[0] == 302 and wrong[2].startswith("/login")
+    assert api[0] in (403, 404)
+    assert teacher[0] == 403
+
+
+@needs_voila
+def test_students_are_kept_apart(small_class: Server) -> None:
+    """Another student (joined, with their own cookies) can neither see, reach, connect to nor
+    shut down a student's kernel; the owner can."""
+
+    async def lesson() -> dict[str, Any]:
+        ann, bob = Browser(small_class.url), Browser(small_class.url)
+        await ann.join(small_class.code, "Ann")
+        await bob.join(small_class.code, "Bob")
+        student = Student(ann, "practice")
         await student.open()
-        pickers = student.pickers()
-        assert pickers, "the hand builder shows no tile picker"
-        answered = await student.click(pickers[0], {"event": "pick", "tile": "1m"})
-        before = await kernel_exists(small_class.url, student.kernel_id)
-        status = await student.close()
-        await asyncio.sleep(1)
-        return answered, status, before, await kernel_exists(small_class.url,
-                                                                      student.kernel_id)
+        kid = student.kernel_id
+        seen = {"owner sees": await kernel_exists(ann, kid),
+                "other sees": await kernel_exists(bob, kid),
+                "other list": (await bob.fetch("/api/kernels"))[0],
+                "other delete": (await bob.fetch(f"/api/kernels/{kid}?_xsrf={bob.xsrf()}",
+                                                 "DELETE"))[0],
+                "other shutdown": (await bob.fetch(f"/voila/api/shutdown/{kid}", "POST",
+                                                   f"_xsrf={bob.xsrf()}"))[0],
+                "no xsrf shutdown": (await ann.fetch(f"/voila/api/shutdown/{kid}", "POST",
+                                                     "_xsrf="))[0]}
+        thief = Student(bob, "practice", kernel_id=kid)
+        try:
+            await thief.connect()
+            seen["other channels"] = "connected"
+        except Exception as error:
+            seen["other channels"] = str(error)
+        seen["still there"] = await kernel_exists(ann, kid)
+        seen["click"] = await student.click(student.widgets("tutor-practice-next")[0])
+        seen["close"] = await student.close()
+        await asyncio.sleep(0.5)
+        seen["after close"] = await kernel_exists(ann, kid)
+        return seen
 
-    answered, status, before, after = run(lesson())
-    assert before
-    assert status == 204  # the closed tab's kernel is shut down, no _xsrf cookie needed
-    assert not after
-    assert answered < 30
-    address = lan_address()
-    if address != "127.0.0.1":  # reachable from the network, not only from this machine
-        import urllib.request
+    seen = run(lesson())
+    assert seen["owner sees"] and not seen["other sees"]
+    assert seen["other list"] == 404  # the kernel list is not served at all
+    assert seen["other delete"] == 404 and seen["other shutdown"] == 404
+    assert seen["no xsrf shutdown"] == 403  # the cross-site request check is on
+    assert "404" in seen["other channels"]
+    assert seen["still there"] and seen["click"] < 60
+    assert seen["close"] == 204 and not seen["after close"]
 
-        with urllib.request.urlopen(f"http://{address}:{small_class.port}/", timeout=30) as page:
-            assert "Voilà".encode() in page.read()
+
+@needs_voila
+def test_each_kernel_writes_progress_in_the_class_folder(small_class: Server) -> None:
+    """No kernel of the class is given the teacher's progress file: each has its own, in the
+    class's folder, recorded against the student it serves."""
+
+    async def lesson() -> str:
+        cai = Browser(small_class.url)
+        await cai.join(small_class.code, "Cai")
+        student = Student(cai, "practice")
+        await student.open()
+        return student.kernel_id
+
+    kid = run(lesson())
+    folder = small_class.log.parent / "class"
+    env_files = []
+    for pid in kernel_processes(small_class):
+        environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        chosen = [e for e in environ if e.startswith(b"MAHJONG_TUTOR_PROGRESS=")]
+        assert chosen, "a kernel without its own progress file"
+        env_files.append(Path(chosen[0].split(b"=", 1)[1].decode()))
+    assert env_files and all(f.parent == folder / "progress" for f in env_files)
+    assert len(set(env_files)) == len(env_files)
+    with sqlite3.connect(folder / "classroom.sqlite") as db:
+        row = db.execute("SELECT s.name FROM kernels k JOIN students s ON k.student = s.id "
+                         "WHERE k.id = ?", (kid,)).fetchone()
+    assert row == ("Cai",)
+
+
+@needs_voila
+def test_the_teachers_page(small_class: Server) -> None:
+    async def visit() -> tuple[int, str, int, str]:
+        teacher = Browser(small_class.url)
+        status, _, where = await teacher.fetch(small_class.teacher_url)
+        assert status == 302 and "code=" not in where  # the code leaves the address bar
+        page = await teacher.fetch("/teacher")
+        state = await teacher.fetch("/teacher/state.json")
+        return page[0], page[1], state[0], state[1]
+
+    status, page, state_status, state = run(visit())
+    assert status == 200 and "Ann" in page and "<svg" in page
+    assert small_class.code in page
+    assert state_status == 200 and '"name": "Bob"' in state
+
+
+@needs_voila
+def test_sigterm_ends_the_class_without_leaving_kernels(tmp_path: Path) -> None:
+    server = start(tmp_path, "hand_builder", "--students", "2")
+    try:
+        server.wait_for("Ready for the class: 2 warm kernel(s)", 300)
+        assert len(kernel_processes(server)) == 2
+    finally:
+        took = server.stop()
+    assert took < 10
+    assert kernel_processes(server) == []
+    assert "The classroom has stopped" in server.output()
+    assert os.path.exists(tmp_path / "class" / "classroom.sqlite")
+
+
+@needs_voila
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")
+def test_https_with_a_given_certificate_and_ctrl_c(tmp_path: Path) -> None:
+    """--certfile/--keyfile serve HTTPS (the printed addresses say so); Ctrl-C (SIGINT) ends
+    the server with no kernel left."""
+    import signal
+    import ssl
+    import subprocess
+    import urllib.request
+
+    cert, key = tmp_path / "class.pem", tmp_path / "class.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    server = start(tmp_path, "hand_builder", "--students", "1", "--certfile", str(cert),
+                   "--keyfile", str(key))
+    try:
+        server.wait_for("Ready for the class: 1 warm kernel(s)", 300)
+        assert f"https://127.0.0.1:{server.port}/?token=" in server.output()
+        trusting = ssl.create_default_context(cafile=str(cert))
+        trusting.check_hostname = False
+        with urllib.request.urlopen(f"https://127.0.0.1:{server.port}/login",
+                                    context=trusting, timeout=60) as page:
+            assert page.status == 200
+        server.process.send_signal(signal.SIGINT)
+        server.process.wait(timeout=30)
+        assert kernel_processes(server) == []
+    finally:
+        server.stop()

@@ -1,0 +1,28 @@
+"""The classroom's own small pages (joining, refusals, the teacher's page): plain HTML, large
+type for a projector, nothing fetched from elsewhere."""
+
+from __future__ import annotations
+
+import html
+
+__all__ = ["page"]
+
+_STYLE = """
+body { font: 20px/1.5 system-ui, sans-serif; margin: 2em auto; max-width: 60em; padding: 0 1em;
+       color: #111; background: #fff; }
+h1 { font-size: 1.6em; } table { border-collapse: collapse; }
+th, td { border: 1px solid #888; padding: .3em .6em; text-align: left; vertical-align: top; }
+a:focus, button:focus, input:focus, select:focus {
+  outline: 3px solid #1a5fb4; outline-offset: 2px; }
+input, button, select { font: inherit; padding: .2em .5em; }
+.code { font: 1.4em monospace; letter-spacing: .1em; }
+"""
+
+
+def page(title: str, body: str, *, refresh: int = 0) -> str:
+    """A whole page: ``body`` is HTML already escaped by the caller."""
+    meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}'
+            f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
+            f"<body><main><h1>{html.escape(title)}</h1>{body}</main></body></html>")

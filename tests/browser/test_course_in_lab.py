@@ -12,6 +12,7 @@ Screenshots of 00, 01, 04, 06 and 07 go to the folder in ``MAHJONG_TUTOR_SHOTS``
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -49,6 +50,11 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     news = tmp / "lab" / "@jupyterlab" / "apputils-extension"
     news.mkdir(parents=True)
     (news / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    # every cell in the page, so that the checks read the whole notebook (JupyterLab otherwise
+    # leaves cells out of the page until they are scrolled to)
+    tracker = tmp / "lab" / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True)
+    (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
     port = _free_port()
     args = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
             "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
@@ -103,6 +109,8 @@ class Notebook:
                                               "e => e.textContent"))
 
     def run_all(self, exercises: int) -> None:
+        self.page.wait_for_selector(".jp-StatusBar-TextItem:has-text('| Idle')",
+                                    timeout=240_000)  # the kernel has started
         self.page.click(".lm-MenuBar-itemLabel:text-is('Run')")
         self.page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
         self.page.wait_for_function(
@@ -126,8 +134,16 @@ class Notebook:
             Path(folder).mkdir(parents=True, exist_ok=True)
             self.page.screenshot(path=str(Path(folder) / f"{name}.png"))
 
-    def close(self) -> None:
+    def close(self, url: str) -> None:
+        """Close the page and shut its kernel down (the next notebook starts its own)."""
         self.page.close()
+        with urllib.request.urlopen(f"{url}/api/sessions", timeout=30) as answer:
+            sessions = json.load(answer)
+        for session in sessions:
+            request = urllib.request.Request(f"{url}/api/sessions/{session['id']}",
+                                             method="DELETE")
+            with urllib.request.urlopen(request, timeout=30):
+                pass
 
 
 def _answers(notebook: str) -> list[str]:
@@ -167,7 +183,7 @@ def test_a_fresh_untrusted_notebook_before_and_after_run_all(
                 notebook.shot(f"{name}-{width}x{height}")
         assert notebook.problems == []
     finally:
-        notebook.close()
+        notebook.close(url)
 
 
 def test_a_trusted_copy_draws_its_pictures_before_running(
@@ -186,4 +202,4 @@ def test_a_trusted_copy_draws_its_pictures_before_running(
         assert drawn >= 5, f"only {drawn} stored pictures drawn in a trusted copy"
         assert notebook.problems == []
     finally:
-        notebook.close()
+        notebook.close(url)

@@ -1,4 +1,4 @@
-"""A picture for the notebooks: an SVG drawing with its text alternative.
+"""Pictures and tables for the notebooks, each with its text alternative.
 
 JupyterLab shows a stored SVG only in a trusted notebook; an untrusted one (a fresh copy the
 learner has not run) shows the output's plain text instead. :class:`Picture` makes that text the
@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-__all__ = ["Picture"]
+__all__ = ["Picture", "Table"]
 
 
 class Picture:
@@ -28,3 +28,21 @@ class Picture:
 
     def __repr__(self) -> str:
         return f"Picture: {self.alt}"
+
+
+class Table:
+    """Rule-book tables (markdown) for a notebook, with a one-line description as their text.
+
+    >>> Table("| a |\\n| --- |\\n| 1 |", "one value")
+    Table: one value
+    """
+
+    def __init__(self, markdown: str, alt: str) -> None:
+        self.markdown = markdown
+        self.alt = alt
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown
+
+    def __repr__(self) -> str:
+        return f"Table: {self.alt}"

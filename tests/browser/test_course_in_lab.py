@@ -58,6 +58,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     port = _free_port()
     args = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
             "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",  # the test shuts kernels down by REST
             f"--ServerApp.root_dir={tmp}", f"--LabApp.workspaces_dir={tmp / 'lab'}",
             f"--LabApp.user_settings_dir={tmp / 'lab'}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:

@@ -44,7 +44,7 @@ from pathlib import Path
 from tutor.errors import TutorError
 
 __all__ = ["COURSE_FILES", "MANIFEST", "CopyReport", "CourseError", "copy_course", "course_files",
-           "course_root"]
+           "course_root", "trust_course"]
 
 #: in the course folder and its sub-folders (apps/ with its example records, rules/)
 COURSE_FILES = ("*.ipynb", "*.md", "*.json")
@@ -261,3 +261,24 @@ def copy_course(folder: Path, update: bool = False, source: Path | None = None) 
     _write_whole(folder / MANIFEST, (json.dumps({"files": manifest}, indent=1, sort_keys=True)
                                      + "\n").encode("utf-8"))
     return CopyReport(folder, **{k: tuple(v) for k, v in done.items()})
+
+
+def trust_course(report: CopyReport) -> tuple[str, ...]:
+    """Mark the course's own notebooks trusted (as ``jupyter trust`` does), so JupyterLab shows
+    their stored pictures and tables before a cell runs; a notebook the learner edited is left
+    as it is. Returns the notebooks signed (none without nbformat, JupyterLab's library)."""
+    try:
+        import nbformat
+        from nbformat.sign import NotebookNotary
+    except ImportError:  # the course without JupyterLab: nothing to trust
+        return ()
+    notary = NotebookNotary()  # type: ignore[no-untyped-call]
+    signed = []
+    for relative in (*report.copied, *report.refreshed, *report.current):
+        if relative.endswith(".ipynb"):
+            path = report.folder / relative
+            notebook = nbformat.read(path, as_version=nbformat.NO_CONVERT)  # type: ignore[no-untyped-call]
+            if not notary.check_signature(notebook):  # type: ignore[no-untyped-call]
+                notary.sign(notebook)  # type: ignore[no-untyped-call]
+            signed.append(relative)
+    return tuple(signed)

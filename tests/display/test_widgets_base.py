@@ -31,7 +31,13 @@ def test_check_answer_right_wrong_and_unreadable() -> None:
 def test_check_answer_shows_the_hand_and_a_stable_summary() -> None:
     view = CheckAnswer(_nine_gates())
     assert "<svg" in view.question.value
-    assert repr(view) == "CheckAnswer(nine-gates: Which tiles complete this hand?)"
+    ex = _nine_gates()
+    assert repr(view) == ("Exercise: Which tiles complete this hand?\n(Run the notebook to "
+                          "answer it here; the answer stays hidden until you ask. Answer check "
+                          f"nine-gates {ex.fingerprint()})")
+    assert ex.shown_answer() not in repr(view) and len(ex.fingerprint()) == 12
+    changed = Exercise(ex.key, ex.prompt, ex.kind, frozenset(), ex.explanation)
+    assert changed.fingerprint() != ex.fingerprint()  # a changed answer changes the stored text
     assert view._repr_mimebundle_()["text/plain"] == repr(view)
 
 

@@ -138,3 +138,29 @@ def test_cli_refuses_a_file_as_the_course_folder(tmp_path: Path,
     (tmp_path / "f").write_text("x", encoding="utf-8")
     assert main(["lab", str(tmp_path / "f"), "--no-browser"]) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_tutor_lab_trusts_the_course_it_copies_but_not_an_edited_notebook(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trusted notebook shows its stored pictures before a cell runs (JupyterLab hides an
+    untrusted notebook's SVG behind its plain text); the learner's own edits are left alone."""
+    nbformat = pytest.importorskip("nbformat")
+    from nbformat.sign import NotebookNotary
+
+    from tutor.lab import trust_course
+
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "jupyter"))  # a trust store of its own
+    mine = tmp_path / "mine"
+    copy_course(mine)
+    edited = mine / "01_how_a_hand_is_played.ipynb"
+    notebook = nbformat.read(edited, as_version=4)
+    notebook.cells[0].source += "\nMy note."
+    nbformat.write(notebook, edited)
+    report = copy_course(mine)
+    assert report.kept == ("01_how_a_hand_is_played.ipynb",)
+    signed = trust_course(report)
+    assert "00_start_here.ipynb" in signed and "apps/play_a_hand.ipynb" in signed
+    assert "01_how_a_hand_is_played.ipynb" not in signed
+    notary = NotebookNotary()
+    assert notary.check_signature(nbformat.read(mine / "03_huangyan_scoring.ipynb", 4))
+    assert not notary.check_signature(nbformat.read(edited, 4))

@@ -33,8 +33,8 @@ def test_title_question_and_tiles(store: ProgressStore) -> None:
     assert "Exercise: How far from ready?" in view.question.value
     assert "mahjong-hand" in view.question.value  # the hand drawn as SVG
     assert view.worked.value == "" and view.verdict.value == ""
-    assert repr(view) == ("CheckAnswer(hands-shanten: Huangyan: what is the shanten of this "
-                          "hand (0 = ready)?)")
+    assert repr(view).splitlines()[0] == ("Exercise: How far from ready? Huangyan: what is "
+                                          "the shanten of this hand (0 = ready)?")
 
 
 def test_hint_first_then_the_answer_after_three_wrong_tries(store: ProgressStore) -> None:

@@ -66,9 +66,10 @@ EXPECTED = {
     "huangyan-discard-live": "Live",
     "huangyan-discard-safe": "safe",
     "huangyan-discard-exempt": "exempt",
-    "huangyan-stage-on": "no",  # live wall 16 > 14, whatever the 30-tile count says
-    # wave one 12 + 6 + 6; pairs with West at 0: E-S 8, E-W 20, S-W 28 / 2
-    "huangyan-liability-cost": 12 + 6 + 6 + 8 + 20 + 14,
+    "huangyan-stage-on": "no",  # live wall 15 > 14, whatever the 28-tile count says
+    # totals E 16, S 30, W 6, N 14; wave one 14 + 7 + 7; pairs with West at 0: E-S 14, E-W 16,
+    # S-W 30 / 2
+    "huangyan-liability-cost": 14 + 7 + 7 + 14 + 16 + 15,
 }
 
 

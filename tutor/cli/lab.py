@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tutor.cli import Commands, count
 from tutor.errors import InputError
-from tutor.lab import CourseError, copy_course
+from tutor.lab import CourseError, copy_course, trust_course
 
 
 def register(commands: Commands) -> None:
@@ -49,6 +49,7 @@ def _lab(args: argparse.Namespace) -> int:
         raise CourseError("JupyterLab is not installed: pip install 'mahjong-tutor[notebook]'")
     report = copy_course(Path(args.dir), update=args.update)
     print(report, flush=True)
+    trust_course(report)  # stored pictures show before any cell runs
     try:
         return subprocess.call(jupyterlab_command(report.folder.resolve(), args.port,
                                                   not args.no_browser))

@@ -112,7 +112,8 @@ HANGZHOU = _items(
     ("base_from_other", "Base from another player", "底",
      "what each other non-dealer pays a non-dealer winner"),
     ("base_dealer_wins", "Base when the dealer wins", "底",
-     "what each player pays a dealer winner; also one tally token from each player"),
+     "what one token on the dealer's tally is worth from each other player (a dealer's win "
+     "puts its multiplier product in tokens on the tally, paid when the deal passes)"),
     ("three_white_dragons", "Three White Dragons", "",
      "exactly three jokers: in the winning hand, plus those the winner discarded in the chain"),
     ("four_white_dragons", "Four White Dragons", "", "exactly four jokers, counted the same way"),

@@ -254,7 +254,8 @@ def comparison() -> str:
                                  "no tile is left"}[v]
 
     rows = [
-        ("tiles", *(f"{v.tile_count}" + (" (the White Dragons are jokers)" if v.joker else "")
+        ("tiles", *(f"{v.tile_count}"
+                    + (" (the White Dragons are jokers: wild tiles)" if v.joker else "")
                     + (" (no honors)" if not any(k.is_honor for k in v.kinds) else "")
                     for v in variants)),
         ("dead wall", *(dead(v) for v in variants)),

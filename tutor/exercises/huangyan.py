@@ -6,7 +6,7 @@ from __future__ import annotations
 from tutor.core.tiles import Wind
 from tutor.exercises.model import AnswerKind, Exercise, Figure
 from tutor.ledger import Payment, Seat
-from tutor.study.huangyan import RULE_TEXT_TOTALS, Verdict, preset_position
+from tutor.study.huangyan import RULE_TEXT_TOTALS, Verdict, position
 from tutor.variants.huangyan.reckoning import reckon
 from tutor.variants.huangyan.scoring import score_non_winner, score_winner
 from tutor.variants.huangyan.sheet import ScoreSheet, WinSituation
@@ -108,14 +108,28 @@ def reckoning_exercises() -> list[Exercise]:
     return out
 
 
+#: The exercises' own table positions (West is the learner), unlike the lesson's, so that the
+#: lesson's worked examples never answer an exercise before it is tried.
+_SAFE_IN_HAND = {"seat": "W", "hand": "345m23p5699p2377s4z", "live_wall": 11,
+                 "discards": {"E": "9m 1p 1z 2z 6s 8p", "S": "6z 4z 8m 3p 2s",
+                              "W": "3z 5z 9p 1s 7s", "N": "1m 7z 2z 6s 3s"}}
+_ALL_LIVE = {"seat": "W", "hand": "345678m56p789p223s", "live_wall": 9,
+             "discards": {"E": "9m 1p 4z 2z 1s", "S": "6z 1z 8s 3z 9s", "W": "5z 1p 3p 2p",
+                          "N": "1m 7z 2z 4s 6s"}}
+_THREE_KONGS = {"seat": "W", "hand": "345m23p5699p2377s4z", "live_wall": 15, "kongs": 3,
+                "discards": {"E": "9m 1p 1z 2z", "S": "6z 4z 8m 3p", "W": "3z 5z 9p 1s",
+                             "N": "1m 7z 2z 6s"}}
+_LIABILITY_TOTALS: dict[Seat, int] = {E: 16, S: 30, W: 6, N: 14}
+
+
 def stage_exercises() -> list[Exercise]:
     """The Live Tile Stage: safe, Live or exempt; is the stage on; what liability costs."""
     out = []
-    for key, name, tile, title in (
-            ("huangyan-discard-live", "Stage on, a safe tile in hand", "4p", "Discard 4p?"),
-            ("huangyan-discard-safe", "Stage on, a safe tile in hand", "8p", "Discard 8p?"),
-            ("huangyan-discard-exempt", "Stage on, every tile Live", "6s", "Discard 6s?")):
-        pos = preset_position(name)
+    for key, spec, tile, title in (
+            ("huangyan-discard-live", _SAFE_IN_HAND, "5p", "Discard 5p?"),
+            ("huangyan-discard-safe", _SAFE_IN_HAND, "2s", "Discard 2s?"),
+            ("huangyan-discard-exempt", _ALL_LIVE, "3m", "Discard 3m?")):
+        pos = position(**spec)  # type: ignore[arg-type]
         seen = tuple(Figure(f"{_title(s)}{' (you)' if s == W else ''} discarded:",
                             " ".join(str(t) for t in pos.discards[s])) for s in Wind)
         judgement = pos.judge(tile)
@@ -128,10 +142,10 @@ def stage_exercises() -> list[Exercise]:
             options=_CHOICES, variant=_VARIANT, hand=str(pos.hand), title=title,
             hint="Has anyone discarded this tile yet this hand? And if not: do you hold any "
                  "tile that has been discarded?"))
-    pos = preset_position("Two Kongs: 30 tiles, no stage yet")
+    pos = position(**_THREE_KONGS)  # type: ignore[arg-type]
     out.append(Exercise(
         "huangyan-stage-on",
-        f"Two Kongs have been declared this hand. The live wall holds {pos.live_wall} tiles "
+        f"Three Kongs have been declared this hand. The live wall holds {pos.live_wall} tiles "
         f"and the Dead Wall {pos.rules.dead_wall - pos.kongs}: {pos.tiles_left} in all. Is "
         "the Live Tile Stage on?", AnswerKind.CHOICE, "yes" if pos.stage_on else "no",
         f"{pos.stage_text()}. The stage starts when the live wall is down to "
@@ -140,13 +154,15 @@ def stage_exercises() -> list[Exercise]:
         options=("yes", "no"), title="Is the stage on?",
         hint="The stage counts only the live wall. Where do Kong replacement tiles come "
              "from?"))
-    pos = preset_position("Stage on, a safe tile in hand")
-    cost = pos.liability_cost(winner=N, totals=RULE_TEXT_TOTALS)
+    pos = position(**_SAFE_IN_HAND)  # type: ignore[arg-type]
+    cost = pos.liability_cost(winner=N, totals=_LIABILITY_TOTALS)
+    totals = ", ".join(f"{_title(s)}{' (the dealer)' if s == E else ''} {n}"
+                       for s, n in _LIABILITY_TOTALS.items())
     out.append(Exercise(
         "huangyan-liability-cost",
-        "You are West in the Live Tile Stage and discard the Live Tile 4p while holding safe "
-        "tiles; North wins on it. The totals are East (the dealer) 20, South 28, West 6, "
-        "North 12. How much does West pay in all?", AnswerKind.NUMBER, cost.liable_pays,
+        "You are West in the Live Tile Stage and discard the Live Tile 5p while holding safe "
+        f"tiles; North wins on it. The totals are {totals}. How much does West pay in all?",
+        AnswerKind.NUMBER, cost.liable_pays,
         f"West's total locks at 0; West pays every share of wave one and every pair "
         f"settlement to North: {_payments_text(cost.liable.payments)}. That is "
         f"{cost.liable_pays}; the normal settlement would have left West at "

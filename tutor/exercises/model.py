@@ -9,6 +9,7 @@ three tries).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -199,8 +200,13 @@ class Exercise:
         return self._show(self.answer)
 
     def worked_answer(self) -> str:
-        """The answer and the reasoning, as the notebooks print it."""
+        """The answer and the reasoning, as the check widget shows it when asked."""
         return f"Answer: {self.shown_answer()}. {self.explanation}"
+
+    def fingerprint(self) -> str:
+        """Twelve hex digits of a hash of the worked answer: what a notebook stores in place of
+        the answer, so a re-run (nbval) still notices a changed answer without showing it."""
+        return hashlib.sha256(self.worked_answer().encode("utf-8")).hexdigest()[:12]
 
     def __repr__(self) -> str:
         return f"<Exercise {self.key}: {self.kind.value}>"

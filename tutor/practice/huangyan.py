@@ -110,7 +110,7 @@ def _even(rng: random.Random, low: int, high: int) -> int:
 
 def reckon_topic(rng: random.Random, level: int, variant: Variant | None) -> Draft:
     """The nets of a reckoning, wave one and wave two."""
-    dealer = rng.choice(SEATS)
+    dealer = SEATS[0]  # the dealer always sits East, as the course teaches
     winner = dealer if level == 1 else rng.choice([s for s in SEATS if s != dealer])
     liable = None
     if level == 3 and rng.random() < 0.7:

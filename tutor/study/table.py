@@ -377,8 +377,8 @@ def _huangyan_markers(state: HandState) -> tuple[tuple[Marker, ...], dict[str, s
         reached = getattr(state.tracker, "stage_began", None) is not None
         text = "reached in this hand" if reached else "not reached in this hand"
     else:
-        text = (f"begins when {threshold} live tiles are left ({threshold + dead} with the "
-                f"Dead Wall): {left} more draws")
+        text = (f"begins when {threshold} tiles are left in the live wall ({threshold + dead} "
+                f"with the Dead Wall): {left} more draws")
     return (Marker("stage", "Live Tile Stage", text, explain, active=False),), {}
 
 

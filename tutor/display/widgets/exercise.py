@@ -283,7 +283,14 @@ class CheckAnswer(TutorView):
         return self.feedback
 
     def summary(self) -> str:
-        return f"CheckAnswer({self.exercise.key}: {self.exercise.prompt})"
+        """What a notebook stores for the view: the question, never the answer (only its
+        fingerprint, so a re-run still checks it)."""
+        title = self.exercise.title
+        if title and title[-1] not in ".?!":
+            title += "."
+        return (f"Exercise: {title + ' ' if title else ''}{self.exercise.prompt}\n"
+                f"(Run the notebook to answer it here; the answer stays hidden until you ask. "
+                f"Answer check {self.exercise.key} {self.exercise.fingerprint()})")
 
 
 class _ProgressView(TutorView):

@@ -33,7 +33,7 @@ def test_the_widget_lists_the_graded_moments_and_reports_a_click() -> None:
     widget = ReviewWidget(on_moment=clicked.append)
     widget.click(0)
     assert "no review to show" in widget.message and widget.message_kind == "error"
-    panel = ReviewPanel.of(play_hand("huangyan", 3, ("sensible", "random")), "E")
+    panel = ReviewPanel.of(play_hand("huangyan", 4, ("random", "sensible")), "E")
     widget.show(panel)
     data = widget.panel
     assert data["title"] == "Review of East's play" and data["lesson"] == panel.lesson
@@ -66,25 +66,25 @@ def test_the_table_frames_played_and_preferred_tiles_apart() -> None:
 def test_clicking_a_moment_jumps_the_replay_and_marks_the_tiles() -> None:
     view = ReplayView(str(EXAMPLE), projector=True)
     assert view.review_widget.layout.display == "none" and view.review_widget.review is None
-    view.review_seat.value = "W"
+    view.review_seat.value = "N"
     panel = view.review_widget.review
-    assert panel is not None and panel.seat is Wind.WEST
+    assert panel is not None and panel.seat is Wind.NORTH
     assert view.review_widget.layout.display == "" and "tutor-reviewing" in view.main._dom_classes
     for moment in panel.shown():
         view.review_widget.click(moment.index)
         assert view.replay.step == moment.step == view.widget.table["step"]
-        assert view.widget.table["viewer"] == "W" and view.seat_view.value == "W"
-        assert view.replay.state().current_actor() is Wind.WEST
+        assert view.widget.table["viewer"] == "N" and view.seat_view.value == "N"
+        assert view.replay.state().current_actor() is Wind.NORTH
         assert view.widget.played_tiles == sorted({str(t) for t in moment.played})
         assert view.widget.preferred_tiles == sorted({str(t) for t in moment.preferred})
-        assert f"West to decide move {moment.move} ({moment.grade.value})" \
+        assert f"North to decide move {moment.move} ({moment.grade.value})" \
             in view.step_label.value
         assert view.widget.played_tiles or view.widget.preferred_tiles
     view.forward()
     assert view.widget.played_tiles == view.widget.preferred_tiles == []
     assert "to decide" not in view.step_label.value
     view.back()  # the moment's step again: its note and its marks
-    assert "West to decide" in view.step_label.value
+    assert "North to decide" in view.step_label.value
     assert view.widget.played_tiles or view.widget.preferred_tiles
     # another hand of the file: the review follows it
     view.hand_choice.value = 1

@@ -32,7 +32,7 @@ def _click_moment(app: AppPage, index: int, seat: str, move: int, step: int,
 
 def test_replay_review_panel_jumps_to_a_moment(browser: Any) -> None:
     replay = Replay.from_file(EXAMPLE)
-    panel = ReviewPanel.of(replay, "W")
+    panel = ReviewPanel.of(replay, "N")  # North (West now plays every move as the coach would)
     graded = panel.shown()
     replay.choose(2)  # hand 3 (Guiyang): North discarded 3m where the coach would discard 2p
     north = ReviewPanel.of(replay, "N")
@@ -40,7 +40,7 @@ def test_replay_review_panel_jumps_to_a_moment(browser: Any) -> None:
     with AppPage(browser, "replay.ipynb", f"{MINE} .mt-tile") as app:
         page = app.page
         assert page.locator(".mt-review-moment").count() == 0
-        page.select_option(".tutor-review-seat select", label="West's play")
+        page.select_option(".tutor-review-seat select", label="North's play")
         page.wait_for_selector(".mt-review-moment")
         assert page.locator(".mt-review-moment").count() == len(graded)
         assert page.locator(".mt-review-counts .mt-grade").count() == 4
@@ -50,17 +50,17 @@ def test_replay_review_panel_jumps_to_a_moment(browser: Any) -> None:
         assert "Biggest lesson" in page.inner_text(".mt-review-lesson")
         assert app.font_px(".mt-review") >= 24  # projector mode at 1920x1080
         first = graded[0]
-        _click_moment(app, first.index, "West", first.move, first.step, 86)
+        _click_moment(app, first.index, "North", first.move, first.step, 86)
         page.wait_for_selector(f"{MINE} .mt-tile.mt-hl-preferred")  # the chow's tiles
-        assert page.locator(".mt-seat-top .mt-backs").count() == 1  # West's view: others hidden
-        assert page.locator(".mt-seat-bottom .mt-plate").inner_text().startswith("西")
-        assert "West may claim it" in page.inner_text(".mt-status")  # watched, not played
+        assert page.locator(".mt-seat-top .mt-backs").count() == 1  # North's view: others hidden
+        assert page.locator(".mt-seat-bottom .mt-plate").inner_text().startswith("北")
+        assert "North may claim it" in page.inner_text(".mt-status")  # watched, not played
         # a step on clears the marks and the note; a step back is the moment again
         page.click(".tutor-step-forward")
         app.wait_text(".tutor-step-label", f"move {first.step + 1} of 86")
         page.wait_for_function(f"document.querySelectorAll(\"{MARKS}\").length === 0")
         page.click(".tutor-step-back")
-        app.wait_text(".tutor-step-label", "West to decide")
+        app.wait_text(".tutor-step-label", "North to decide")
         page.wait_for_selector(f"{MINE} .mt-tile.mt-hl-preferred")
         for width, height in ((1920, 1080), (1280, 720)):
             app.resize(width, height)

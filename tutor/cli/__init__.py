@@ -68,7 +68,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("simulate", None, "game", "play seeded hands with bots and summarise them"),
     Command("replay", None, "game", "replay a recorded hand move by move"),
     Command("duel", None, "game", "duplicate matches between two bots: the same deals, seats "
-            "rotated; points per hand with a 95% interval"),
+            "rotated; points per hand with a 95 percent interval"),
     Command("practice", None, "practice", "a fresh exercise on a topic, at a level, from a "
             "random seed: answer it here or print it as JSON"),
     Command("lab", None, "lab", "copy the course notebooks into a folder and open them in "

@@ -72,7 +72,7 @@ def register(commands: Commands) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_simulate)
     p = commands.command("duel", "duplicate matches between two bots: the same deals, seats "
-                         "rotated; points per hand with a 95% interval")
+                         "rotated; points per hand with a 95 percent interval")
     p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
                    help="huangyan, hangzhou or guiyang (default huangyan)")
     p.add_argument("--bots", default="sensible,random",

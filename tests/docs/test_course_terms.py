@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.docs.test_glossary import rows
+from .test_glossary import rows
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("0*.ipynb"))

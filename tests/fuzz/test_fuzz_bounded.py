@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.fuzz.cli import run
+from .cli import run
 from tutor.core.hand import Hand
 from tutor.core.notation import MAX_TEXT, parse_hand, parse_meld, parse_tile, parse_tiles
 from tutor.core.tiles import Tile, Wind

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.fuzz.cli import check_line, run
+from .cli import check_line, run
 from tutor.game import simulate as simulation
 from tutor.game.simulate import SimulationError, simulate
 

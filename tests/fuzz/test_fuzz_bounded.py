@@ -20,12 +20,13 @@ from typing import Any
 
 import pytest
 
-from .cli import run
 from tutor.core.hand import Hand
 from tutor.core.notation import MAX_TEXT, parse_hand, parse_meld, parse_tile, parse_tiles
 from tutor.core.tiles import Tile, Wind
 from tutor.errors import TutorError
 from tutor.game.actions import MAX_ACTION_TEXT, Action
+
+from .cli import run
 
 SIZE = 1_000_000
 HUGE = "1m" * (SIZE // 2)  # a hand of a million characters, every one of them a valid tile

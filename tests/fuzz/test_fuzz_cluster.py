@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from .cli import check_line, run
 from tutor.game import simulate as simulation
 from tutor.game.simulate import SimulationError, simulate
+
+from .cli import check_line, run
 
 distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed "
                                   "(the cluster extra: pip install 'mahjong-tutor[cluster]')")

@@ -245,3 +245,21 @@ def test_winning_mask_on_the_same_counts_depends_on_melded_and_fifth(variant: Va
     live = waits.winning_mask(concealed, bytes(Hand.parse("[999m]").melded), 1, variant)
     dead = waits.winning_mask(concealed, bytes(Hand.parse("[111m]").melded), 1, variant)
     assert live & 1 and not dead & 1
+
+
+def _swap_suits(text: str) -> str:
+    return text.translate(str.maketrans("mp", "pm"))
+
+
+@pytest.mark.parametrize("variant", [Variant.HUANGYAN, Variant.GUIYANG])
+def test_hands_with_swapped_suits_get_their_own_useful_tiles(variant: Variant) -> None:
+    """Two hands whose suits hold each other's tiles: the same four suit vectors in another
+    order. Asked one after the other, each gets the other's useful tiles with the suits swapped
+    (a cache keyed by the vectors without their order hands the second one the first's)."""
+    first = "1m1m1m2m3m4m5m 9p9p 4s5s6s 7s"
+    second = _swap_suits(first)
+    for _ in range(2):
+        a = waits.useful_tiles(Hand.parse(first), variant)
+        b = waits.useful_tiles(Hand.parse(second), variant)
+        assert sorted(str(t) for t in b) == sorted(_swap_suits(str(t)) for t in a)
+        assert {str(t) for t in a} != {str(t) for t in b}

@@ -23,9 +23,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "tutor"))
 
 def pytest_configure(config: pytest.Config) -> None:
     # Exercises the tests solve are recorded in a temporary progress file (the notebooks' kernels
-    # inherit it), never in the user's own ~/.mahjong-tutor/progress.json.
+    # inherit it), never in the user's own ~/.mahjong-tutor/progress.sqlite3.
     folder = tempfile.mkdtemp(prefix="tutor-progress-")
-    os.environ["MAHJONG_TUTOR_PROGRESS"] = str(Path(folder) / "progress.json")
+    os.environ["MAHJONG_TUTOR_PROGRESS"] = str(Path(folder) / "progress.sqlite3")
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
     # nbval opens its sanitize file relative to the current directory: anchor it at the root.
     path = getattr(config.option, "nbval_sanitize_with", None)

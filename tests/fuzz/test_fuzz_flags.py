@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.game.variants.hangzhou.rules import PLAY
+from tutor.game.variants.hangzhou.play_rules import PLAY
 from tutor.variants.guiyang.rules import GUIYANG_RULES
 from tutor.variants.hangzhou.rules import HANGZHOU
 from tutor.variants.huangyan.rules import HUANGYAN_RULES

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from tutor import RulesError, Seat, Tile
 from tutor.variants.hangzhou import HANGZHOU
+from tutor.variants.hangzhou.gamefile import LedgerFileError, replay
 from tutor.variants.hangzhou.ledger import END_TALLY, TALLY, FirstTurn, HandResult, play
-from tutor.variants.hangzhou.replay import LedgerFileError, replay
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "hangzhou"
 E, S, W, N = Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH

@@ -6,7 +6,7 @@ import os
 import tempfile
 
 from tutor.practice import TOPICS, generate
-from tutor.practice.session import Quiz
+from tutor.practice.drills import Quiz
 from tutor.study.progress import ProgressStore, notebook_count
 
 items = {f"{name}/{level}/{seed}": generate(name, seed=seed, level=level).as_dict()

@@ -44,7 +44,7 @@ from tutor.core.variant import Variant
 from tutor.errors import InputError
 from tutor.ledger import Seat
 from tutor.rulesets import override
-from tutor.variants.hangzhou.replay import LedgerFileError, replay
+from tutor.variants.hangzhou.gamefile import LedgerFileError, replay
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import Situation, WinSource, score
 from tutor.variants.hangzhou.special import ten_honors_win

@@ -2,7 +2,7 @@
 
 Every field of :class:`~tutor.variants.huangyan.rules.HuangyanRules`,
 :class:`~tutor.variants.hangzhou.rules.HangzhouRules`,
-:class:`~tutor.game.variants.hangzhou.rules.HangzhouPlay` and
+:class:`~tutor.game.variants.hangzhou.play_rules.HangzhouPlay` and
 :class:`~tutor.variants.guiyang.rules.GuiyangRules` has an :class:`Item` here: the name a score
 sheet or the rule book gives it, its Chinese name where the game has one, and one line on what
 it does. The tests fail when a field has none, so a new field cannot reach the rule book

@@ -19,7 +19,7 @@ from tutor.core.variant import Variant
 from tutor.docs import fields
 from tutor.game.hooks import Hooks
 from tutor.game.variants import hooks_for
-from tutor.game.variants.hangzhou.rules import PLAY
+from tutor.game.variants.hangzhou.play_rules import PLAY
 from tutor.game.wall import DEAD_WALL
 from tutor.rulesets import type_name
 from tutor.variants.guiyang.rules import APP_TABLE_RULES, GUIYANG_RULES, GuiyangRules, Pattern

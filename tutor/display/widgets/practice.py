@@ -1,5 +1,5 @@
 """Practice that never runs out, and a ten-question "test yourself": views over
-:class:`tutor.practice.session.PracticeSession` and :class:`~tutor.practice.session.Quiz`.
+:class:`tutor.practice.drills.PracticeSession` and :class:`~tutor.practice.drills.Quiz`.
 
 CSS classes for scripts and browser tests: ``tutor-practice`` (the practice view) with
 ``tutor-practice-topic``, ``tutor-practice-level``, ``tutor-practice-game``,
@@ -28,7 +28,7 @@ from tutor.display.widgets.exercise import (
 from tutor.errors import TutorError
 from tutor.exercises.model import AnswerKind, Feedback
 from tutor.practice import TOPICS
-from tutor.practice.session import PracticeSession, Quiz
+from tutor.practice.drills import PracticeSession, Quiz
 from tutor.study.progress import ProgressStore, default_store
 
 __all__ = ["PracticeView", "TestYourselfView"]

@@ -9,7 +9,7 @@ from tutor.game.variants.hangzhou.play import (
     HangzhouTracker,
     make_hooks,
 )
-from tutor.game.variants.hangzhou.rules import PLAY, HangzhouPlay, hangzhou_rules
+from tutor.game.variants.hangzhou.play_rules import PLAY, HangzhouPlay, hangzhou_rules
 from tutor.game.variants.hangzhou.session import SessionReport, play_session
 
 __all__ = ["PLAY", "HangzhouHooks", "HangzhouPlay", "HangzhouSettlement", "HangzhouTracker",

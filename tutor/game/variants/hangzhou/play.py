@@ -42,7 +42,7 @@ from tutor.errors import RulesError
 from tutor.game.actions import DISCARDS, Action, ActionKind
 from tutor.game.hooks import Hooks
 from tutor.game.state import Event, WinKind
-from tutor.game.variants.hangzhou.rules import PLAY, HangzhouPlay, hangzhou_rules
+from tutor.game.variants.hangzhou.play_rules import PLAY, HangzhouPlay, hangzhou_rules
 from tutor.ledger import Ledger, Seat
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import ScoreSheet, Situation, score
@@ -333,6 +333,6 @@ def make_hooks(overrides: Mapping[str, Any] | None = None, *,
                hand_number: int | None = None) -> HangzhouHooks:
     """Hangzhou's play hooks with ruleset ``overrides`` (``{"name": value}``: fields of
     :class:`~tutor.variants.hangzhou.rules.HangzhouRules` or
-    :class:`~tutor.game.variants.hangzhou.rules.HangzhouPlay`)."""
+    :class:`~tutor.game.variants.hangzhou.play_rules.HangzhouPlay`)."""
     rules, play = hangzhou_rules(overrides)
     return HangzhouHooks(rules, play, hand_number=hand_number)

@@ -31,10 +31,10 @@ from tutor.errors import RulesError
 from tutor.game.bots import make_bot, play_out
 from tutor.game.state import Chance, HandState, WinKind
 from tutor.game.variants.hangzhou.play import HangzhouSettlement, make_hooks
-from tutor.game.variants.hangzhou.rules import hangzhou_rules
+from tutor.game.variants.hangzhou.play_rules import hangzhou_rules
 from tutor.ledger import Ledger, Seat
 from tutor.variants.hangzhou.ledger import FirstTurn, GameLedger, HandResult, play
-from tutor.variants.huangyan.session import Seating, roll_for_seats
+from tutor.variants.huangyan.matches import Seating, roll_for_seats
 
 __all__ = ["PLAYERS", "SessionReport", "hand_seat", "play_session", "roll_for_first_dealer"]
 
@@ -50,7 +50,7 @@ def roll_for_first_dealer(dice: Sequence[Sequence[tuple[int, int]]] | None = Non
 
     Each of the four players (``PLAYERS``, player 0 first) rolls two dice; the highest total is
     East and deals. While the highest total is tied, all four roll again. The seats follow the
-    deciding roll (:func:`tutor.variants.huangyan.session.roll_for_seats`, the same seating as
+    deciding roll (:func:`tutor.variants.huangyan.matches.roll_for_seats`, the same seating as
     Huangyan's). ``dice`` replays recorded rolls (each roll four pairs, in player order);
     otherwise they are rolled with ``rng``.
 

@@ -1,7 +1,7 @@
 """A whole Huangyan session played by bots: seats by dice each match, the dealer rotation,
 table stacks with capped payments, matches ending when a stack touches zero, three matches.
 
-The accounting is :class:`tutor.variants.huangyan.session.Session`; this module only plays
+The accounting is :class:`tutor.variants.huangyan.matches.Session`; this module only plays
 the hands and feeds each one's sheets and liability to it.
 """
 
@@ -18,7 +18,7 @@ from tutor.errors import InputError
 from tutor.game.bots import make_bot, play_out
 from tutor.game.state import HandState
 from tutor.game.variants.huangyan.play import HuangyanHooks, HuangyanSettlement, huangyan_rules
-from tutor.variants.huangyan.session import Session
+from tutor.variants.huangyan.matches import Session
 
 __all__ = ["HandLog", "SessionReport", "play_session"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.practice import PracticeError, generate
-from tutor.practice.session import GAMES, PracticeSession, Quiz
+from tutor.practice.drills import GAMES, PracticeSession, Quiz
 
 
 def test_a_session_moves_on_and_reports_each_exercise_once() -> None:

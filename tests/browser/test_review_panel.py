@@ -103,8 +103,11 @@ def test_review_my_hand_after_playing_it(browser: Any) -> None:
         page.click(".tutor-review-button")
         page.wait_for_selector(".mt-review .mt-review-counts")
         app.wait_text(".mt-review-title", "Review of East's play")
+        total = int(page.inner_text(".mt-review-all").split()[2])  # "show all N decisions"
         page.click(".mt-review-all input")
-        page.wait_for_selector(".mt-review-moment")
+        # the list redrawn with every decision (the graded ones were listed before the click)
+        page.wait_for_function(
+            f"document.querySelectorAll('.mt-review-moment').length === {total}")
         first = page.locator(".mt-review-moment").first
         index = int(first.get_attribute("data-index") or "0")
         step = int(first.get_attribute("data-step") or "0")

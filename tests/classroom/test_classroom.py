@@ -171,7 +171,7 @@ def test_a_reload_replaces_the_students_kernel_of_that_app() -> None:
     km = room.classroom_kernels
     km.owners.update({"k1": "ann", "k2": "ann", "k3": "bob"})
     km.apps.update({"k1": "practice", "k2": "replay", "k3": "practice"})
-    assert asyncio.run(room.admit("ann", "practice")) is None
+    assert run(room.admit("ann", "practice")) is None
     assert km.shut == ["k1"]  # Ann's old practice page: Bob's and Ann's replay stay
 
 
@@ -181,16 +181,16 @@ def test_the_caps_refuse_with_a_reason() -> None:
     km = room.classroom_kernels
     km.owners.update({"k1": "ann", "k2": "ann"})
     km.apps.update({"k1": "practice", "k2": "replay"})
-    status, title, _ = asyncio.run(room.admit("ann", "hand_builder"))
+    status, title, _ = run(room.admit("ann", "hand_builder"))
     assert (status, title) == (429, "Too many apps open")
     room.pending("bob", +1)  # a page being started counts
-    status, title, _ = asyncio.run(room.admit("cai", "practice"))
+    status, title, _ = run(room.admit("cai", "practice"))
     assert (status, title) == (503, "The class is full")
     room.pending("bob", -1)
     assert not room._pending
     for _ in range(4):
-        assert asyncio.run(room.admit("dee", "practice")) is None
-    status, title, _ = asyncio.run(room.admit("dee", "practice"))
+        assert run(room.admit("dee", "practice")) is None
+    status, title, _ = run(room.admit("dee", "practice"))
     assert (status, title) == (429, "Too many pages at once")
 
 

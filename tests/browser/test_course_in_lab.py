@@ -36,7 +36,7 @@ pytestmark = pytest.mark.browser
 PLACEHOLDER = "<IPython.core.display"
 ANSWER_LINE = re.compile(r"(^|\n)\s*(Worked answer|Answer)\s*:")
 SHOTS = {"00_start_here", "01_how_a_hand_is_played", "04_huangyan_reckoning",
-         "06_hangzhou_jokers", "07_guiyang_chickens"}
+         "06_hangzhou_jokers", "07_guiyang_chickens", "08_play_and_what_if"}
 
 
 @pytest.fixture(scope="module")

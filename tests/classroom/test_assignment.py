@@ -288,7 +288,8 @@ def test_the_practice_app_follows_the_teacher(tmp_path: Path) -> None:
     assert (view.topic.value, view.level.value, view.number.value, view.game.value) == (
         "waits", 2, 33, "hangzhou")
     assert view.check is not None and view.check.exercise == sent.item().exercise
-    assert "From your teacher" in view.from_teacher.value
+    assert "From your teacher" in view.from_teacher.value and "(number 33, level 2)" in \
+        view.from_teacher.value
     assert not view.follow()  # the same exercise: nothing changes
     assert not view.answer("1z").right
     right = sent.item().exercise.answer_text()

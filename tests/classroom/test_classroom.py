@@ -423,9 +423,8 @@ def test_the_class_gets_the_exercise_and_the_teacher_sees_the_answers(
         student = Student(eve, "practice")
         await student.open()
         started = time.monotonic()
-        await student.watch(lambda: student.value("tutor-practice-number") == 23
-                            and "From your teacher" in str(student.value("tutor-practice-class")),
-                            60)
+        await student.watch(lambda: "(number 23, level 1)" in str(
+            student.value("tutor-practice-class")), 60)  # set last: the exercise is in place
         shown = time.monotonic() - started
         await student.set_value(student.widgets("tutor-answer-input")[-1], wrong)
         await student.click(student.widgets("tutor-check-button")[-1])

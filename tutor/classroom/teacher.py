@@ -134,9 +134,10 @@ def results_html(current: dict[str, Any] | None) -> str:
         return ""
     wrong = "".join(f"<tr><td class='code'>{html.escape(answer)}</td><td>{count}</td></tr>"
                     for answer, count in current["wrong"])
-    wrong_table = (f"<table><caption>The most common wrong answers (first answers)</caption>"
-                   "<thead><tr><th scope='col'>Answer</th><th scope='col'>Students</th></tr>"
-                   f"</thead><tbody>{wrong}</tbody></table>" if wrong else
+    wrong_table = ("<p><b>The most common wrong answers</b> (each student's first answer)</p>"
+                   "<table><thead><tr><th scope='col'>Answer</th>"
+                   "<th scope='col'>Students</th></tr></thead>"
+                   f"<tbody>{wrong}</tbody></table>" if wrong else
                    "<p>No wrong answer yet.</p>")
     return (f"<p><span class='figure'>{current['answered']}</span> answered (of "
             f"{current['following']} with the practice app open) &middot; "

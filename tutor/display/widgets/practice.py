@@ -207,11 +207,6 @@ class PracticeView(TutorView):
                             "exercise back.</div>")
         if self.number.value != s.seed:
             self.number.value = s.seed
-        self.from_teacher.value = (
-            f"<div style='{FONT};font-size:18px;color:#1b4f8a'><b>From your teacher:</b> the "
-            "whole class has this exercise. Answer it and press Check: your answers go to "
-            "your teacher.</div>"
-            if self.class_item is not None and s.item == self.class_item else "")
         old = self.check
         self.check = CheckAnswer(s.exercise, attempt=s.attempt, store=self.store,
                                  heading="Practice")
@@ -219,6 +214,12 @@ class PracticeView(TutorView):
         if old is not None:
             close_tree(old.box)
         self._tally()
+        # last: once a page sees this line change, the exercise under it is in place
+        self.from_teacher.value = (
+            f"<div style='{FONT};font-size:18px;color:#1b4f8a'><b>From your teacher:</b> the "
+            f"whole class has this exercise (number {s.seed}, level {s.level}). Answer it and "
+            "press Check: your answers go to your teacher.</div>"
+            if self.class_item is not None and s.item == self.class_item else "")
 
     def _tally(self) -> None:
         row = self.store.load().practice.get(self.session.topic)

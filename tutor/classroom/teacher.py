@@ -28,7 +28,7 @@ PRACTICE = "practice"  # the app that follows the teacher's exercise
 
 _POLL = """
 (function () {
-  var every = %d * 1000, url = %s;
+  var every = %d * 1000, url = %s, shown = %s;  /* the parts as drawn */
   function redraw() {
     fetch(url, {credentials: "same-origin", cache: "no-store"})
       .then(function (r) { return r.ok ? r.json() : null; })
@@ -36,7 +36,10 @@ _POLL = """
         if (!state) { return; }
         for (var part in state.html) {
           var el = document.getElementById(part);
-          if (el && el.innerHTML !== state.html[part]) { el.innerHTML = state.html[part]; }
+          if (el && shown[part] !== state.html[part]) {  /* changed: redrawn */
+            el.innerHTML = state.html[part];
+            shown[part] = state.html[part];
+          }
         }
       })
       .catch(function () {})
@@ -194,6 +197,11 @@ min="0" max="1000000000" value="{seed}" required> (each number is one exercise)<
 </form>"""
 
 
+def _script_json(value: object) -> str:
+    """``value`` as JavaScript inside a <script> element (no "</" to end it early)."""
+    return json.dumps(value).replace("</", "<\\/")
+
+
 def dashboard(room: ClassroomVoila, base_url: str, xsrf_form: str = "",
               error: str = "") -> str:
     door = ""
@@ -204,12 +212,15 @@ def dashboard(room: ClassroomVoila, base_url: str, xsrf_form: str = "",
                 f"{qr_svg(room.student_url)}")
     problem = f"<p role='alert'>{html.escape(error)}</p>" if error else ""
     current = exercise(room)
+    parts = {"class-question": question_html(current), "class-results": results_html(current),
+             "class-students": students_html(room, students(room))}
     body = (door + problem + send_form(room, base_url, xsrf_form)
             + "<h2>The class's exercise</h2><section id='class-question'>"
-            + question_html(current) + "</section><section id='class-results' "
-            "aria-live='polite'>" + results_html(current) + "</section>"
+            + parts["class-question"] + "</section><section id='class-results' "
+            "aria-live='polite'>" + parts["class-results"] + "</section>"
             + "<h2>Students</h2><section id='class-students'>"
-            + students_html(room, students(room)) + "</section>"
+            + parts["class-students"] + "</section>"
             + f"<p>This page updates itself every {POLL_SECONDS} s.</p>")
-    poll = _POLL % (POLL_SECONDS, json.dumps(f"{base_url}teacher/state.json"))
+    poll = _POLL % (POLL_SECONDS, _script_json(f"{base_url}teacher/state.json"),
+                    _script_json(parts))
     return page("The teacher's page", body, script=poll)

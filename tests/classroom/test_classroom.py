@@ -410,6 +410,7 @@ def test_the_class_gets_the_exercise_and_the_teacher_sees_the_answers(
     exercise = chosen.item().exercise
     right = exercise.answer_text()
     wrong = next(t for t in ("1z", "2z", "9m", "1p") if t not in right.split())
+    record = small_class.log.parent / "class" / "classroom.sqlite"
 
     async def lesson() -> dict[str, Any]:
         teacher = await _teacher(small_class)
@@ -430,11 +431,13 @@ def test_the_class_gets_the_exercise_and_the_teacher_sees_the_answers(
         await student.click(student.widgets("tutor-check-button")[-1])
         await student.set_value(student.widgets("tutor-answer-input")[-1], right)
         await student.click(student.widgets("tutor-check-button")[-1])
-        for _ in range(60):  # the teacher's page asks again and again, as it does
-            state = json.loads((await teacher.fetch("/teacher/state.json"))[1])["exercise"]
-            if state["solved"]:
-                break
-            await asyncio.sleep(0.5)
+        for _ in range(120):  # read in by the server every second, nobody asking
+            with sqlite3.connect(record) as db:
+                if db.execute("SELECT count(*) FROM answers a JOIN students s ON s.id = "
+                              "a.student WHERE s.name = 'Eve'").fetchone()[0] == 2:
+                    break
+            await asyncio.sleep(0.25)
+        state = json.loads((await teacher.fetch("/teacher/state.json"))[1])["exercise"]
         page = (await teacher.fetch("/teacher"))[1]
         await student.close()
         return {"shown": shown, "state": state, "page": page}
@@ -446,7 +449,7 @@ def test_the_class_gets_the_exercise_and_the_teacher_sees_the_answers(
     assert state["wrong"] == [[exercise.shown_response(wrong), 1]]
     assert state["answer"] == exercise.shown_answer() and state["following"] >= 1
     assert f"<td class='code'>{exercise.shown_response(wrong)}</td><td>1</td>" in seen["page"]
-    with sqlite3.connect(small_class.log.parent / "class" / "classroom.sqlite") as db:
+    with sqlite3.connect(record) as db:
         rows = db.execute("SELECT s.name, a.answer, a.correct FROM answers a JOIN students s "
                           "ON s.id = a.student WHERE a.exercise = ? ORDER BY a.rowid",
                           (state["id"],)).fetchall()

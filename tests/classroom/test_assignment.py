@@ -4,6 +4,7 @@ following the teacher."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import threading
@@ -27,6 +28,8 @@ from tutor.display.widgets.practice import PracticeView
 from tutor.practice import PracticeItem, generate
 from tutor.practice.drills import PracticeSession
 from tutor.study.progress import ProgressStore
+
+from .students import run
 
 # -- the teacher's fields -----------------------------------------------------------------------
 
@@ -318,3 +321,23 @@ def test_outside_a_classroom_the_practice_app_follows_nobody(
     write_exercise(tmp_path / "exercise.json", Assignment("shanten", 1, 9, id=1))
     view = PracticeView(store=ProgressStore(tmp_path / "p.json"))
     assert view.link is not None and view.session.topic == "shanten"  # shown at once
+
+
+def test_in_a_kernel_a_timer_looks_for_the_teachers_exercise(tmp_path: Path) -> None:
+    """With an event loop running (as in a kernel), the view looks by itself every ``every``
+    seconds: an exercise sent later is shown without anyone asking."""
+    exercise = tmp_path / "exercise.json"
+
+    async def lesson() -> tuple[str, int]:
+        link = ClassLink(exercise, tmp_path / "k.jsonl")
+        link.every = 0.05
+        view = PracticeView(store=ProgressStore(tmp_path / "p.json"), classroom=link)
+        await asyncio.sleep(0.2)
+        write_exercise(exercise, Assignment("discard", 3, 77, id=1))
+        for _ in range(100):
+            if view.session.seed == 77:
+                break
+            await asyncio.sleep(0.05)
+        return view.session.topic, view.session.seed
+
+    assert run(lesson()) == ("discard", 77)

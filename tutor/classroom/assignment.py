@@ -169,7 +169,10 @@ def write_exercise(path: Path, assignment: Assignment) -> None:
 
 class ClassLink:
     """A classroom kernel's link to the class: the exercise file it follows and the answers
-    file it writes (both given by the server in the kernel's environment)."""
+    file it writes (both given by the server in the kernel's environment). ``every``: how
+    often a practice app looks at the exercise file, in seconds."""
+
+    every = POLL_SECONDS
 
     def __init__(self, exercise: Path, answers: Path | None = None) -> None:
         self.exercise = exercise

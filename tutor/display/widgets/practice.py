@@ -126,6 +126,7 @@ class PracticeView(TutorView):
         sent = self.link.poll()
         if sent is None:
             return False
+        self.class_item = None  # answers to an earlier exercise are not this one's
         try:
             self.class_item = self.session.show(sent.topic, sent.level, sent.seed,
                                                 sent.game or None)
@@ -152,12 +153,8 @@ class PracticeView(TutorView):
             loop = asyncio.get_running_loop()  # a kernel's: the timer runs between messages
         except RuntimeError:
             return  # no event loop (plain Python): call follow() to look
-        loop.call_later(self._every(), self._tick)
-
-    def _every(self) -> float:
-        from tutor.classroom.assignment import POLL_SECONDS
-
-        return POLL_SECONDS
+        if self.link is not None:
+            loop.call_later(self.link.every, self._tick)
 
     def _tick(self) -> None:
         with contextlib.suppress(Exception):  # a bad moment never stops the timer

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -135,12 +136,13 @@ class Browser:
         return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
 
     async def fetch(self, path: str, method: str = "GET", body: str | None = None,
-                    timeout: float = 300) -> tuple[int, str, str]:
+                    timeout: float = 300, headers: dict[str, str] | None = None
+                    ) -> tuple[int, str, str]:
         """(status, body, where a redirect points) of one request, cookies kept."""
         response = await AsyncHTTPClient(max_clients=200).fetch(
             path if path.startswith("http") else f"{self.base}{path}", method=method,
-            body=body, headers=self.header(), follow_redirects=False, raise_error=False,
-            request_timeout=timeout)
+            body=body, headers={**self.header(), **(headers or {})}, follow_redirects=False,
+            raise_error=False, request_timeout=timeout)
         for value in response.headers.get_list("Set-Cookie"):
             name, _, rest = value.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
@@ -240,6 +242,32 @@ class Student:
         else:
             raise TimeoutError("no widget state")
         self.ready = time.monotonic() - started
+
+    async def watch(self, until: Callable[[], bool], timeout: float = WAIT) -> None:
+        """Read the kernel's messages, keeping the widgets' states as the page would (widgets
+        opened, changed and closed), until ``until()`` holds."""
+        deadline = time.monotonic() + timeout
+        for _ in range(MAX_MESSAGES):
+            if until():
+                return
+            message = await self._receive(max(0.1, deadline - time.monotonic()))
+            content, kind = message["content"], message["msg_type"]
+            data = content.get("data", {}) if isinstance(content, dict) else {}
+            if kind == "comm_open" and "state" in data:
+                self.states[content["comm_id"]] = {
+                    "model_name": data["state"].get("_model_name", ""), "state": data["state"]}
+            elif kind == "comm_msg" and data.get("method") == "update":
+                known = self.states.get(content["comm_id"])
+                if known is not None:
+                    known["state"].update(data.get("state", {}))
+            elif kind == "comm_close":
+                self.states.pop(content.get("comm_id", ""), None)
+        raise TimeoutError("the kernel never came to it")
+
+    def value(self, css_class: str) -> Any:
+        """The value of the (last opened) widget with CSS class ``css_class``."""
+        found = self.widgets(css_class)
+        return self.states[found[-1]]["state"].get("value") if found else None
 
     def buttons(self, css_prefix: str = "") -> list[str]:
         """The model ids of the page's buttons (those with a CSS class starting ``css_prefix``)."""

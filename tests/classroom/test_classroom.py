@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import os
 import shutil
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 
 from tutor.classroom import apps, lan_address, voila_config
+from tutor.classroom.assignment import Assignment
 from tutor.classroom.store import ClassStore, check_name
 from tutor.cli import main
 from tutor.errors import InputError
@@ -314,6 +318,143 @@ def test_the_teachers_page(small_class: Server) -> None:
     assert status == 200 and "Ann" in page and "<svg" in page
     assert small_class.code in page
     assert state_status == 200 and '"name": "Bob"' in state
+
+
+# -- the teacher's exercise, served -----------------------------------------------------------
+
+
+async def _teacher(server: Server) -> Browser:
+    teacher = Browser(server.url)
+    await teacher.fetch(server.teacher_url)
+    status, page, _ = await teacher.fetch("/teacher")
+    assert status == 200 and "Send the whole class an exercise" in page and teacher.xsrf()
+    return teacher
+
+
+@needs_voila
+def test_only_the_teacher_sends_checked_exercises(small_class: Server) -> None:
+    """POST /teacher/exercise: 403 without the teacher's code (or without the cross-site
+    request token), 413 for a body too large, 400 with the reason for bad fields; a good one is
+    recorded and written to the file the kernels follow."""
+    folder = small_class.log.parent / "class"
+
+    async def visit() -> dict[str, tuple[int, str, str]]:
+        teacher = await _teacher(small_class)
+        dee = Browser(small_class.url)
+        await dee.join(small_class.code, "Dee")
+        await dee.fetch("/classroom/join?rename=1")  # a page that sets the _xsrf cookie
+        good = urlencode({"topic": "waits", "level": "1", "seed": "5", "game": ""})
+        as_json = {"Content-Type": "application/json", "X-XSRFToken": teacher.xsrf()}
+        return {
+            "student": await dee.fetch("/teacher/exercise", "POST",
+                                       f"{good}&_xsrf={dee.xsrf()}"),
+            "stranger": await Browser(small_class.url).fetch("/teacher/exercise", "POST", good),
+            "no xsrf": await teacher.fetch("/teacher/exercise", "POST", good),
+            "too large": await teacher.fetch(
+                "/teacher/exercise", "POST", f"{good}&_xsrf={teacher.xsrf()}&x={'9' * 3000}"),
+            "bad topic": await teacher.fetch(
+                "/teacher/exercise", "POST", urlencode({"_xsrf": teacher.xsrf(),
+                                                        "topic": "<knitting>", "level": "1",
+                                                        "seed": "5"})),
+            "bad level": await teacher.fetch(
+                "/teacher/exercise", "POST", json.dumps({"topic": "waits", "level": 9,
+                                                         "seed": 5}), headers=as_json),
+            "not json": await teacher.fetch("/teacher/exercise", "POST", "{", headers=as_json),
+            "good": await teacher.fetch(
+                "/teacher/exercise", "POST", json.dumps({"topic": "live-tile", "level": 2,
+                                                         "seed": 40}), headers=as_json),
+            "form": await teacher.fetch("/teacher/exercise", "POST",
+                                        f"{good}&_xsrf={teacher.xsrf()}"),
+            "state": await teacher.fetch("/teacher/state.json"),
+        }
+
+    def joined() -> int:
+        with sqlite3.connect(folder / "classroom.sqlite") as db:
+            return int(db.execute("SELECT count(*) FROM students").fetchone()[0])
+
+    before = joined()
+    answers = run(visit())
+    assert answers["student"][0] == 403 and answers["stranger"][0] == 403
+    assert answers["no xsrf"][0] == 403
+    assert answers["too large"][0] == 413
+    assert answers["bad topic"][0] == 400
+    assert "unknown practice topic" in answers["bad topic"][1]
+    assert "&lt;knitting&gt;" in answers["bad topic"][1]  # escaped on the page
+    assert answers["bad level"][0] == 400
+    assert json.loads(answers["bad level"][1]) == {
+        "error": "the level is a whole number from 1 to 3, not 9"}
+    assert answers["not json"][0] == 400
+    status, body, _ = answers["good"]
+    assert status == 200
+    sent = json.loads(body)
+    assert {k: sent[k] for k in ("topic", "level", "seed", "game")} == {
+        "topic": "live-tile", "level": 2, "seed": 40, "game": "huangyan"}
+    assert answers["form"][0] == 303 and answers["form"][2] == "/teacher"
+    on_file = json.loads((folder / "exercise.json").read_text())
+    assert on_file["id"] == sent["id"] + 1 and on_file["seed"] == 5  # the form's, sent last
+    state = json.loads(answers["state"][1])["exercise"]
+    assert state["id"] == on_file["id"] and state["answered"] == 0
+    with sqlite3.connect(folder / "classroom.sqlite") as db:
+        rows = db.execute("SELECT topic, level, seed, game FROM exercises ORDER BY id").fetchall()
+    assert rows[-2:] == [("live-tile", 2, 40, "huangyan"), ("waits", 1, 5, "")]
+    assert joined() == before + 1  # only Dee joined
+
+
+@needs_voila
+def test_the_class_gets_the_exercise_and_the_teacher_sees_the_answers(
+        small_class: Server) -> None:
+    """The teacher sends an exercise; a student's practice app shows it by itself (no click);
+    the student answers wrong, then right; the teacher's page counts one answer, none right
+    first time, one solved, and the wrong answer, stored under the student's name."""
+    chosen = Assignment("waits", 1, 23, "hangzhou")
+    exercise = chosen.item().exercise
+    right = exercise.answer_text()
+    wrong = next(t for t in ("1z", "2z", "9m", "1p") if t not in right.split())
+    record = small_class.log.parent / "class" / "classroom.sqlite"
+
+    async def lesson() -> dict[str, Any]:
+        teacher = await _teacher(small_class)
+        status, body, _ = await teacher.fetch(
+            "/teacher/exercise", "POST", json.dumps({"topic": "waits", "level": 1, "seed": 23,
+                                                     "game": "hangzhou"}),
+            headers={"Content-Type": "application/json", "X-XSRFToken": teacher.xsrf()})
+        assert status == 200, body
+        eve = Browser(small_class.url)
+        await eve.join(small_class.code, "Eve")
+        student = Student(eve, "practice")
+        await student.open()
+        started = time.monotonic()
+        await student.watch(lambda: "(number 23, level 1)" in str(
+            student.value("tutor-practice-class")), 60)  # set last: the exercise is in place
+        shown = time.monotonic() - started
+        await student.set_value(student.widgets("tutor-answer-input")[-1], wrong)
+        await student.click(student.widgets("tutor-check-button")[-1])
+        await student.set_value(student.widgets("tutor-answer-input")[-1], right)
+        await student.click(student.widgets("tutor-check-button")[-1])
+        for _ in range(120):  # read in by the server every second, nobody asking
+            with sqlite3.connect(record) as db:
+                if db.execute("SELECT count(*) FROM answers a JOIN students s ON s.id = "
+                              "a.student WHERE s.name = 'Eve'").fetchone()[0] == 2:
+                    break
+            await asyncio.sleep(0.25)
+        state = json.loads((await teacher.fetch("/teacher/state.json"))[1])["exercise"]
+        page = (await teacher.fetch("/teacher"))[1]
+        await student.close()
+        return {"shown": shown, "state": state, "page": page}
+
+    seen = run(lesson())
+    assert seen["shown"] < 60
+    state = seen["state"]
+    assert (state["answered"], state["right"], state["solved"]) == (1, 0, 1)
+    assert state["wrong"] == [[exercise.shown_response(wrong), 1]]
+    assert state["answer"] == exercise.shown_answer() and state["following"] >= 1
+    assert f"<td class='code'>{exercise.shown_response(wrong)}</td><td>1</td>" in seen["page"]
+    with sqlite3.connect(record) as db:
+        rows = db.execute("SELECT s.name, a.answer, a.correct FROM answers a JOIN students s "
+                          "ON s.id = a.student WHERE a.exercise = ? ORDER BY a.rowid",
+                          (state["id"],)).fetchall()
+    assert rows == [("Eve", exercise.shown_response(wrong), 0),
+                    ("Eve", exercise.shown_response(right), 1)]
 
 
 @needs_voila

@@ -2,7 +2,9 @@
 
 - 30 students open the practice app at once, 10 more arrive late, 5 reload, and one script
   fetches 50 pages; a probe asks for the front page every half second throughout;
-- 20 students answer at the same moment: every answer stored, in that student's own record;
+- the teacher sends the class an exercise; 20 students, once it is on their screens, answer at
+  the same moment: every answer stored, in that student's own record and progress, and counted
+  on the teacher's page;
 - everyone leaves, SIGTERM: the server ends, no kernel left behind.
 
 The numbers are printed; the goals (every honest student ready within 3 s, the server
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
 import statistics
 import time
 from pathlib import Path
@@ -80,17 +83,39 @@ def test_a_class_of_forty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
             answering = honest[:ANSWERING]
             for student in answering:
                 assert student.widgets("tutor-answer-input"), "no answer box"
-            # the app opens on waits, level 1, number 1 for everyone: waits 3s and 7s
-            await asyncio.gather(*(s.set_value(s.widgets("tutor-answer-input")[0], "3s 7s")
+            # the teacher sends everyone waits, level 1, number 1 (the exercise the app opens
+            # on): every practice app shows it anew; its answer is 3s 7s
+            teacher = Browser(server.url)
+            await teacher.fetch(server.teacher_url)
+            await teacher.fetch("/teacher")  # sets the cross-site request cookie
+            sent_at = time.monotonic()
+            status, _, _ = await teacher.fetch(
+                "/teacher/exercise", "POST",
+                json.dumps({"topic": "waits", "level": 1, "seed": 1, "game": ""}),
+                headers={"Content-Type": "application/json", "X-XSRFToken": teacher.xsrf()})
+            assert status == 200
+
+            async def shown(student: Student) -> float:
+                await student.watch(lambda: "(number 1, level 1)" in str(
+                    student.value("tutor-practice-class")), 300)
+                return time.monotonic() - sent_at
+
+            report["exercise shown"] = await asyncio.gather(*(shown(s) for s in answering))
+            await asyncio.gather(*(s.set_value(s.widgets("tutor-answer-input")[-1], "3s 7s")
                                    for s in answering))
-            clicks = await asyncio.gather(*(s.click(s.widgets("tutor-check-button")[0])
+            clicks = await asyncio.gather(*(s.click(s.widgets("tutor-check-button")[-1])
                                             for s in answering))
             report["answer"] = list(clicks)
             await asyncio.sleep(1)
-            teacher = Browser(server.url)
-            await teacher.fetch(server.teacher_url)
             status, state, _ = await teacher.fetch("/teacher/state.json")
             assert status == 200
+            exercise = json.loads(state)["exercise"]
+            report["exercise answered"] = (exercise["answered"], exercise["right"])
+            report["answering names"] = sorted(_name(browsers, s.browser) for s in answering)
+            with sqlite3.connect(tmp_path / "class" / "classroom.sqlite") as db:
+                report["exercise names"] = sorted(row[0] for row in db.execute(
+                    "SELECT s.name FROM answers a JOIN students s ON s.id = a.student "
+                    "WHERE a.exercise = ?", (exercise["id"],)))
             by_name = {row["name"]: row for row in json.loads(state)["students"]}
             report["answers stored"] = sum(
                 1 for s in answering if sum(r["tried"] for r in by_name[
@@ -104,7 +129,7 @@ def test_a_class_of_forty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
             after = json.loads(state)
             report["kernels after"] = after["kernels"]
             report["honest apps after"] = sum(len(row["apps"]) for row in after["students"]
-                                              if row["name"] != "Student 40")
+                                              if row["name"] != f"Student {FIRST + LATE}")
             probing = False
             await prober
             report["probe"] = probe_times
@@ -124,11 +149,16 @@ def test_a_class_of_forty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
               f"{report['scraper']}; front page during it all: max {max(report['probe']):.2f} s "
               f"over {len(report['probe'])} probes; {ANSWERING} answers at once: max "
               f"{max(report['answer']):.2f} s, {report['answers stored']} of {ANSWERING} stored "
-              f"in the right record; students' kernels after they left: "
+              f"in the right record; the teacher's exercise on their {ANSWERING} screens within "
+              f"{max(report['exercise shown']):.2f} s, answered and right by "
+              f"{report['exercise answered']} on the teacher's page; students' kernels after "
+              "they left: "
               f"{report['kernels after']} (the script's); SIGTERM with {before} kernel "
               f"processes: ended in {report['stop']:.1f} s, {report['leaked']} left; load average "
               f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     assert report["answers stored"] == ANSWERING and report["others stored"] == 0
+    assert report["exercise answered"] == (ANSWERING, ANSWERING)
+    assert report["exercise names"] == report["answering names"]
     # only the script's pages are left (it never closes them: culled after 5 idle minutes)
     assert report["honest apps after"] == 0
     assert report["kernels after"] <= report["scraper"].get(200, 0)

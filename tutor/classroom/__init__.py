@@ -5,7 +5,10 @@
   each bound to its student, each with a progress file of its own;
 - :mod:`tutor.classroom.server`: the server with a door (the class code, a name), students kept
   apart, caps with pages that say why, the teacher's page and a clean stop;
-- :mod:`tutor.classroom.store`: the class's record (SQLite on the teacher's machine).
+- :mod:`tutor.classroom.store`: the class's record (SQLite on the teacher's machine);
+- :mod:`tutor.classroom.assignment`: the exercise the teacher sends the whole class, the file
+  the students' practice apps follow and the answers they report back;
+- :mod:`tutor.classroom.teacher`: the teacher's page.
 """
 
 from tutor.classroom.config import (

@@ -10,6 +10,8 @@ the student it serves and given a progress file of its own.
 - Starts pass a gate: at most two at once (each of the pool's holds its place until its kernel
   has run the app); once the class has come in, the pool is refilled one kernel at a time, so
   a refill never takes the machine from the class.
+- Every kernel is also told (in its environment) the file the teacher's exercise is written to
+  and an answers file of its own, named as its progress file (:mod:`tutor.classroom.assignment`).
 - Every kernel is bound to a student: the one whose page started it, or the one a preheated
   kernel was given to. :meth:`ClassroomKernelManager.owner` answers for the server's checks.
 """
@@ -26,6 +28,7 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
+from tutor.classroom.assignment import ANSWERS_ENV, EXERCISE_ENV
 from tutor.classroom.store import ClassStore
 
 __all__ = ["APP", "STUDENT", "ClassroomKernelManager"]
@@ -93,6 +96,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             known = store.student(student) if student else None
             progress = known.progress if known is not None else store.new_progress_file()
             env[PROGRESS_ENV] = str(progress)
+            env[EXERCISE_ENV] = str(store.exercise_file)
+            env[ANSWERS_ENV] = str(store.answers_file(progress))
         kwargs["env"] = env
         if _FILLING.get():  # the refill already holds its place at the gate
             started = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)

@@ -16,13 +16,17 @@ a:focus, button:focus, input:focus, select:focus {
   outline: 3px solid #1a5fb4; outline-offset: 2px; }
 input, button, select { font: inherit; padding: .2em .5em; }
 .code { font: 1.4em monospace; letter-spacing: .1em; }
+.figure { font-size: 1.6em; font-weight: bold; }
+form p { margin: .4em 0; } label { display: inline-block; min-width: 9em; }
 """
 
 
-def page(title: str, body: str, *, refresh: int = 0) -> str:
-    """A whole page: ``body`` is HTML already escaped by the caller."""
+def page(title: str, body: str, *, refresh: int = 0, script: str = "") -> str:
+    """A whole page: ``body`` is HTML already escaped by the caller; ``script`` JavaScript run
+    at its end."""
     meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}'
             f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
-            f"<body><main><h1>{html.escape(title)}</h1>{body}</main></body></html>")
+            f"<body><main><h1>{html.escape(title)}</h1>{body}</main>"
+            + (f"<script>{script}</script>" if script else "") + "</body></html>")

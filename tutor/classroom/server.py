@@ -8,7 +8,10 @@
   refuses, with a page that says why, a student opening pages too fast, a student with too many
   apps open, and anyone once the class is full; reopening an app (a reload) replaces the
   student's previous kernel of that app;
-- the teacher's page, behind the teacher's own code;
+- the teacher's page, behind the teacher's own code, which can send the whole class one
+  exercise (``POST /teacher/exercise``: only with the teacher's code, 403 otherwise; fields
+  checked, 400 with the reason; a body over :data:`MAX_BODY` bytes, 413) and shows how the class
+  answers it; the answers the kernels write are read in every :data:`COLLECT_MS` ms;
 - SIGTERM or Ctrl-C stops it within :data:`STOP_DEADLINE` seconds whatever the kernels do.
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import html
+import json
 import os
 import shutil
 import signal
@@ -40,15 +44,19 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from tutor.classroom.assignment import Assignment, AssignmentError, write_exercise
 from tutor.classroom.kernels import APP, STUDENT, ClassroomKernelManager
 from tutor.classroom.pages import page
 from tutor.classroom.store import ClassStore
-from tutor.errors import InputError
+from tutor.errors import InputError, TutorError
+from tutor.practice import PracticeItem
 
 __all__ = ["ClassroomVoila"]
 
 STOP_DEADLINE = 8.0  # seconds from SIGTERM to the process's end, at most
 TEACHER_COOKIE = "mahjong-tutor-teacher"
+MAX_BODY = 2_000  # bytes of the teacher's exercise request, at most
+COLLECT_MS = 1_000  # how often the kernels' answers are read in
 
 
 def _children() -> list[int]:
@@ -91,6 +99,10 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
         self.class_store = ClassStore(Path(self.class_folder or "classroom"))
+        # a new class starts with no exercise sent (the record keeps the earlier ones)
+        self.class_store.exercise_file.unlink(missing_ok=True)
+        self.exercise: Assignment | None = None
+        self.exercise_item: PracticeItem | None = None
         self._opened: dict[str, deque[float]] = defaultdict(deque)
         self._pending: dict[str, int] = defaultdict(int)
         self._stopping = False
@@ -129,6 +141,24 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         opened.append(now)
         return None
 
+    # -- the teacher's exercise ----------------------------------------------------------------
+
+    def send_exercise(self, chosen: Assignment) -> Assignment:
+        """Send the whole class ``chosen``: made first (so it exists), recorded, then written
+        to the file every practice kernel follows."""
+        item = chosen.item()
+        sent = self.class_store.send(chosen)
+        write_exercise(self.class_store.exercise_file, sent)
+        self.exercise, self.exercise_item = sent, item
+        self.log.info("Sent the class exercise %d: %s", sent.id, sent.describe())
+        return sent
+
+    def collect_answers(self) -> None:
+        try:
+            self.class_store.collect_answers()
+        except Exception as error:  # the next round tries again
+            self.log.warning("The students' answers could not be read in: %s", error)
+
     def pending(self, student: str, change: int) -> None:
         self._pending[student] += change
         if self._pending[student] <= 0:
@@ -156,6 +186,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         return [(f"{base}/classroom/join", JoinHandler),
                 (f"{base}/teacher", TeacherHandler),
                 (f"{base}/teacher/state.json", TeacherStateHandler),
+                (f"{base}/teacher/exercise", TeacherExerciseHandler),
                 *handlers]
 
     def listen(self) -> None:
@@ -171,6 +202,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         loop = asyncio.get_event_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self._stop_soon, sig)
+        tornado.ioloop.PeriodicCallback(self.collect_answers, COLLECT_MS).start()
         try:
             self.ioloop.start()
         finally:
@@ -211,6 +243,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             self.log.warning("Some kernels did not stop cleanly (%s): killed", error)
         _kill(_children())
         shutil.rmtree(self.connection_dir, ignore_errors=True)
+        self.collect_answers()  # the last answers written
         self.class_store.close()
         self.log.info("The classroom has stopped")
 
@@ -395,7 +428,7 @@ class TeacherHandler(_Teacher):
         self.set_header("Cache-Control", "no-store")
         from tutor.classroom.teacher import dashboard
 
-        self.finish(dashboard(room, self.base_url))
+        self.finish(dashboard(room, self.base_url, self.xsrf_form_html()))
 
 
 class TeacherStateHandler(_Teacher):
@@ -405,7 +438,51 @@ class TeacherStateHandler(_Teacher):
             raise tornado.web.HTTPError(403)
         from tutor.classroom.teacher import state
 
+        room = _room(self)
+        room.collect_answers()
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
-        self.finish(state(_room(self)))
+        self.finish(state(room))
+
+
+class TeacherExerciseHandler(_Teacher):
+    """``POST /teacher/exercise``: send the whole class an exercise (topic, level, seed, game),
+    from the teacher's form or as JSON (then answered with the exercise sent, as JSON)."""
+
+    @allow_unauthenticated
+    def post(self) -> None:
+        if not self.is_teacher():
+            raise tornado.web.HTTPError(403)
+        if len(self.request.body) > MAX_BODY:
+            raise tornado.web.HTTPError(413)
+        as_json = self.request.headers.get("Content-Type", "").startswith("application/json")
+        room = _room(self)
+        try:
+            sent = room.send_exercise(Assignment.parse(self._fields(as_json)))
+        except TutorError as error:
+            self.set_status(400)
+            self.set_header("Cache-Control", "no-store")
+            if as_json:
+                self.set_header("Content-Type", "application/json")
+                self.finish(json.dumps({"error": str(error)}))
+            else:
+                from tutor.classroom.teacher import dashboard
+
+                self.finish(dashboard(room, self.base_url, self.xsrf_form_html(), str(error)))
+            return
+        if as_json:
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps(sent.as_dict(), sort_keys=True))
+        else:
+            self.redirect(f"{self.base_url}teacher", status=303)
+
+    def _fields(self, as_json: bool) -> Any:
+        if as_json:
+            try:
+                fields = json.loads(self.request.body or b"null")
+            except ValueError:
+                raise AssignmentError("the request is not JSON") from None
+            return fields
+        return {name: self.get_body_argument(name) for name in self.request.body_arguments
+                if name != "_xsrf"}
 

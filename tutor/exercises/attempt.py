@@ -33,12 +33,16 @@ class Attempt:
     """The state of one try at ``exercise``: wrong tries so far, solved, answer revealed.
 
     ``on_solved`` is called once, when the exercise is first answered right before the worked
-    answer was shown (the progress store records it there)."""
+    answer was shown (the progress store records it there). ``on_answer(response, verdict)`` is
+    called for every readable response judged (a repeat of the last one is not judged again),
+    with the exercise's own verdict on it (a classroom reports it to the teacher)."""
 
     def __init__(self, exercise: Exercise,
-                 on_solved: Callable[[Exercise], None] | None = None) -> None:
+                 on_solved: Callable[[Exercise], None] | None = None,
+                 on_answer: Callable[[str, Feedback], None] | None = None) -> None:
         self.exercise = exercise
         self.on_solved = on_solved
+        self.on_answer = on_answer
         self.tries = 0  # wrong, readable responses
         self.solved = False
         self.revealed = False
@@ -64,6 +68,8 @@ class Attempt:
             self.feedback = self._right(verdict)
         else:
             self.feedback = self._wrong(verdict)
+        if self.on_answer is not None:
+            self.on_answer(text, verdict)
         return self.feedback
 
     def _right(self, verdict: Feedback) -> Feedback:

@@ -189,6 +189,15 @@ class Exercise:
             return ", ".join(f"{s.name.title()} {n:+d}" for s, n in value.items())
         return str(value)
 
+    def shown_response(self, response: str) -> str:
+        """A response as the worked answer would state it (tiles in order, seats by name), so
+        one answer typed two ways reads the same; an unreadable one as typed, spaces tidied."""
+        text = " ".join(response.split())
+        try:
+            return self._show(self.read(text))
+        except ValueError:
+            return text
+
     def shown_answer(self) -> str:
         """The answer as the worked answer states it ("East -13, South +72, ...")."""
         return self._show(self.answer)

@@ -39,12 +39,16 @@ GAME_TITLES = {"hands": "Tiles, hands and waits", "huangyan": H.title, "hangzhou
 class PracticeSession:
     """Generated exercises one after another: a topic, a level, a game (for the topics that
     have several) and a running seed. ``on_result(topic, solved)`` hears about every exercise
-    the learner tried (answered, or asked for the answer) before moving on."""
+    the learner tried (answered, or asked for the answer) before moving on;
+    ``on_answer(item, answer, right)`` about every answer judged (as the worked answer would
+    state it: a classroom reports it), and :meth:`show` brings up a given exercise."""
 
     def __init__(self, topic_name: str = "waits", level: int = 1, seed: int = 1,
                  variant: Variant | str | None = None,
-                 on_result: Callable[[str, bool], None] | None = None) -> None:
+                 on_result: Callable[[str, bool], None] | None = None,
+                 on_answer: Callable[[PracticeItem, str, bool], None] | None = None) -> None:
         self.on_result = on_result
+        self.on_answer = on_answer
         self.solved = 0
         self.tried = 0
         self.topic = topic(topic_name).name
@@ -63,13 +67,19 @@ class PracticeSession:
         return self.item.exercise
 
     def _attempt(self) -> Attempt:
-        return Attempt(self.item.exercise, on_solved=self._solved)
+        item = self.item
+        return Attempt(item.exercise, on_solved=self._solved,
+                       on_answer=lambda text, verdict: self._answered(item, text, verdict))
+
+    def _answered(self, item: PracticeItem, text: str, verdict: Feedback) -> None:
+        if self.on_answer is not None:
+            self.on_answer(item, item.exercise.shown_response(text), verdict.right)
 
     def _solved(self, _exercise: Exercise) -> None:
         self.tried += 1
         self.solved += 1
         if self.on_result is not None:
-            self.on_result(self.topic, True)
+            self.on_result(self.item.topic, True)
 
     def _close(self) -> None:
         """Leaving an exercise tried but not solved counts it as tried (a solved one was
@@ -78,7 +88,7 @@ class PracticeSession:
         if (a.tries or a.revealed) and not a.solved:
             self.tried += 1
             if self.on_result is not None:
-                self.on_result(self.topic, False)
+                self.on_result(self.item.topic, False)  # the topic it was tried on
 
     def choose(self, *, topic_name: str | None = None, level: int | None = None) -> PracticeItem:
         """Switch topic or level: that topic's exercise of the same number."""
@@ -89,6 +99,19 @@ class PracticeSession:
                 raise PracticeError(f"level {level} is not 1, 2 or 3")
             self.level = level
         return self.goto(self.seed)
+
+    def show(self, topic_name: str, level: int, seed: int,
+             variant: Variant | str | None = None) -> PracticeItem:
+        """Exactly this exercise: topic, level, number and game (None: any game) at once, as a
+        teacher sends a class one. Nothing changes if one of them is not allowed."""
+        chosen = topic(topic_name).name
+        if level not in LEVELS:
+            raise PracticeError(f"level {level} is not 1, 2 or 3")
+        game = Variant.parse(variant) if variant else None
+        _check_number(seed)
+        self._close()
+        self.topic, self.level, self.variant = chosen, level, game
+        return self._go(seed)
 
     def set_variant(self, variant: Variant | str | None) -> PracticeItem:
         """Switch the game of the hand topics (None: any game)."""
@@ -102,9 +125,11 @@ class PracticeSession:
     def goto(self, seed: int) -> PracticeItem:
         """The exercise number ``seed`` of this topic and level (a class can all do the same
         one)."""
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise PracticeError(f"an exercise number is a whole number from 0, not {seed!r}")
+        _check_number(seed)
         self._close()
+        return self._go(seed)
+
+    def _go(self, seed: int) -> PracticeItem:
         self.seed = seed
         self.item = self._make()
         self.attempt = self._attempt()
@@ -116,6 +141,11 @@ class PracticeSession:
     def __repr__(self) -> str:
         return (f"PracticeSession({self.topic!r}, level={self.level}, seed={self.seed}"
                 + (f", variant={self.variant.value!r}" if self.variant else "") + ")")
+
+
+def _check_number(seed: object) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise PracticeError(f"an exercise number is a whole number from 0, not {seed!r}")
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,19 @@
 
 CSS classes for scripts and browser tests: ``tutor-practice`` (the practice view) with
 ``tutor-practice-topic``, ``tutor-practice-level``, ``tutor-practice-game``,
-``tutor-practice-next`` and ``tutor-practice-tally``; ``tutor-test-yourself`` (the test) with
-``tutor-test-status``, ``tutor-test-check``, ``tutor-test-skip``, ``tutor-test-next``,
-``tutor-test-again`` and ``tutor-verdict``.
+``tutor-practice-number``, ``tutor-practice-next``, ``tutor-practice-tally`` and
+``tutor-practice-class`` (the line that says an exercise came from the teacher);
+``tutor-test-yourself`` (the test) with ``tutor-test-status``, ``tutor-test-check``,
+``tutor-test-skip``, ``tutor-test-next``, ``tutor-test-again`` and ``tutor-verdict``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import html
+import os
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -27,24 +32,47 @@ from tutor.display.widgets.exercise import (
 )
 from tutor.errors import TutorError
 from tutor.exercises.model import AnswerKind, Feedback
-from tutor.practice import TOPICS
+from tutor.practice import TOPICS, PracticeItem
 from tutor.practice.drills import PracticeSession, Quiz
 from tutor.study.progress import ProgressStore, default_store
 
+if TYPE_CHECKING:
+    from tutor.classroom.assignment import ClassLink
+
 __all__ = ["PracticeView", "TestYourselfView"]
+
+#: Set in a classroom kernel (``tutor.classroom.assignment.EXERCISE_ENV``): the practice app
+#: follows the teacher's exercise. Read here so that no classroom code loads anywhere else.
+CLASS_ENV = "MAHJONG_TUTOR_CLASS_EXERCISE"
 
 _LEVELS = [("1 easy", 1), ("2 medium", 2), ("3 hard", 3)]
 _GAMES = [("any game", "")] + [(v.title, v.value) for v in Variant]
 
 
+def _class_link() -> ClassLink | None:
+    if not os.environ.get(CLASS_ENV):
+        return None
+    from tutor.classroom.assignment import ClassLink
+
+    return ClassLink.from_env()
+
+
 class PracticeView(TutorView):
     """Pick a topic, a level (and a game for the hand topics); answer, ask for a hint, check;
-    then the next exercise. Every exercise tried is counted in the progress store."""
+    then the next exercise. Every exercise tried is counted in the progress store.
+
+    In a classroom (``classroom``: the kernel's link to the class, found by itself in a
+    classroom kernel) it also follows the teacher: an exercise sent to the class is shown as
+    soon as a timer sees it (every couple of seconds), and each answer to it is reported."""
 
     def __init__(self, topic: str = "waits", level: int = 1, seed: int = 1,
-                 variant: str | None = None, *, store: ProgressStore | None = None) -> None:
+                 variant: str | None = None, *, store: ProgressStore | None = None,
+                 classroom: ClassLink | None = None) -> None:
         self.store = store if store is not None else default_store()
         self.session = PracticeSession(topic, level, seed, variant, on_result=self._record)
+        self.link = classroom if classroom is not None else _class_link()
+        self.class_item: PracticeItem | None = None  # the teacher's exercise, once sent
+        self._syncing = False  # the controls are being set to the teacher's exercise
         self.topic = widgets.Dropdown(
             options=[(t.title, t.name) for t in TOPICS.values()], value=self.session.topic,
             description="Topic:", layout=widgets.Layout(width="420px"))
@@ -67,6 +95,8 @@ class PracticeView(TutorView):
         self.next_button.on_click(lambda _b: self.next())
         self.tally = widgets.HTML()
         self.tally.add_class("tutor-practice-tally")
+        self.from_teacher = widgets.HTML()
+        self.from_teacher.add_class("tutor-practice-class")
         self.holder = widgets.VBox()
         self.check: CheckAnswer | None = None
         self.topic.observe(lambda _c: self._choose(topic_name=self.topic.value), names="value")
@@ -78,10 +108,58 @@ class PracticeView(TutorView):
         level_label.add_class("tutor-practice-level-label")
         self.box = widgets.VBox([widgets.HBox([self.topic, self.game]),
                                  widgets.HBox([level_label, self.level, self.number]),
-                                 self.about, self.holder, widgets.HBox([self.next_button]),
-                                 self.tally])
+                                 self.from_teacher, self.about, self.holder,
+                                 widgets.HBox([self.next_button]), self.tally])
         self.box.add_class("tutor-practice")
         self._show()
+        if self.link is not None:
+            self.session.on_answer = self._report
+            self.follow()
+            self._schedule()
+
+    # -- following the teacher (classroom kernels only) ------------------------------------------
+
+    def follow(self) -> bool:
+        """Show the exercise the teacher has just sent, if there is one (the timer asks)."""
+        if self.link is None:
+            return False
+        sent = self.link.poll()
+        if sent is None:
+            return False
+        self.class_item = None  # answers to an earlier exercise are not this one's
+        try:
+            self.class_item = self.session.show(sent.topic, sent.level, sent.seed,
+                                                sent.game or None)
+        except TutorError:
+            return False
+        self._syncing = True
+        try:
+            self.topic.value = self.session.topic
+            self.level.value = self.session.level
+            self.game.value = sent.game
+            self.number.value = self.session.seed
+        finally:
+            self._syncing = False
+        self._show()
+        return True
+
+    def _report(self, item: PracticeItem, answer: str, right: bool) -> None:
+        sent = self.link.current if self.link is not None else None
+        if sent is not None and self.link is not None and item == self.class_item:
+            self.link.report(sent.id, answer, right)
+
+    def _schedule(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()  # a kernel's: the timer runs between messages
+        except RuntimeError:
+            return  # no event loop (plain Python): call follow() to look
+        if self.link is not None:
+            loop.call_later(self.link.every, self._tick)
+
+    def _tick(self) -> None:
+        with contextlib.suppress(Exception):  # a bad moment never stops the timer
+            self.follow()
+        self._schedule()
 
     def _record(self, topic: str, solved: bool) -> None:
         self.store.record_practice(topic, solved=solved)
@@ -89,6 +167,8 @@ class PracticeView(TutorView):
             self._tally()
 
     def _choose(self, *, topic_name: str | None = None, level: int | None = None) -> None:
+        if self._syncing:
+            return
         try:
             self.session.choose(topic_name=topic_name, level=level)
         except (TutorError, ValueError) as exc:
@@ -97,11 +177,13 @@ class PracticeView(TutorView):
         self._show()
 
     def _goto(self) -> None:
-        if self.number.value != self.session.seed:
+        if not self._syncing and self.number.value != self.session.seed:
             self.session.goto(int(self.number.value))
             self._show()
 
     def _set_game(self) -> None:
+        if self._syncing:
+            return
         self.session.set_variant(self.game.value or None)
         self._show()
 
@@ -129,6 +211,12 @@ class PracticeView(TutorView):
         if old is not None:
             close_tree(old.box)
         self._tally()
+        # last: once a page sees this line change, the exercise under it is in place
+        self.from_teacher.value = (
+            f"<div style='{FONT};font-size:18px;color:#1b4f8a'><b>From your teacher:</b> the "
+            f"whole class has this exercise (number {s.seed}, level {s.level}). Answer it and "
+            "press Check: your answers go to your teacher.</div>"
+            if self.class_item is not None and s.item == self.class_item else "")
 
     def _tally(self) -> None:
         row = self.store.load().practice.get(self.session.topic)

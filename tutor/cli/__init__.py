@@ -116,6 +116,7 @@ class Commands:
         """A top-level command: ``tutor NAME ...``."""
         self.made.add((name, None))
         parser: argparse.ArgumentParser = self._sub.add_parser(name, help=help, description=help)
+        _add_lang(parser)
         return parser
 
     def variant_command(self, name: str, variant: str, help: str) -> argparse.ArgumentParser:
@@ -128,7 +129,17 @@ class Commands:
         self.made.add((name, variant))
         parser: argparse.ArgumentParser = self._variant_groups[name].add_parser(
             variant, help=help, description=help)
+        _add_lang(parser)
         return parser
+
+
+_LANG_HELP = ("the language of the human output: en (English) or zh (简体中文); default the "
+              "environment's TUTOR_LANG, or en. JSON output is the same in both")
+
+
+def _add_lang(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """``--lang`` before the command (``tutor --lang zh score ...``) or after it."""
+    parser.add_argument("--lang", metavar="en|zh", default=default, help=_LANG_HELP)
 
 
 def count(low: int, high: int | Callable[[], int]) -> Callable[[str], int]:
@@ -184,6 +195,7 @@ def build_parser(modules: Sequence[str] | None = None) -> argparse.ArgumentParse
     parser = _Parser(prog="tutor", description="Mahjong Tutor: hands, waits, scoring and "
                      "settlement for Huangyan Reckoning, Hangzhou and Guiyang Chicken mahjong.")
     parser.add_argument("--version", action="version", version=f"tutor {__version__}")
+    _add_lang(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_Parser)
     commands = Commands(sub)
@@ -216,6 +228,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler: Handler = args.func
     try:
+        if args.lang is not None:
+            from tutor.i18n import set_language
+
+            set_language(args.lang)
+            if args.command == "lab":  # the course's kernels speak it too
+                import os
+
+                os.environ["TUTOR_LANG"] = args.lang
         status = handler(args)
         sys.stdout.flush()
         return status

@@ -137,7 +137,7 @@ def _special(n: int, source: str, winner: Seat, dealer: Seat, rules: HangzhouRul
     else:
         how = Message("x{multiplier} at {count}", multiplier=rules.ten_honors_multiplier,
                       count=rules.ten_honors_count)
-    line = ScoreLine(TEN_HONORS, multiplier, source + "; " + how)
+    line = ScoreLine(TEN_HONORS, multiplier, source + Message("; ") + how)
     product = effective_product((line,), rules)
     payments = win_payments(winner, dealer, product, rules=rules, hand=hand_number,
                             reason=Message("{winner}'s {name} x{product}",

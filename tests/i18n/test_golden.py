@@ -60,3 +60,36 @@ def test_an_unknown_language_is_one_line_on_stderr(capsys: pytest.CaptureFixture
     assert main(["--lang", "fr", *CASES["huangyan_score"]]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no language 'fr'" in err and "zh" in err
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_no_english_word_is_left(name: str) -> None:
+    """The Chinese sheets hold no English word: tiles (5z, 123m) and numbers only. The game
+    file's own notes (in brackets, written by whoever recorded the game) stay as written."""
+    import re
+
+    text = golden(name, "zh").read_text(encoding="utf-8")
+    if name == "hangzhou_ledger":
+        text = re.sub(r"\[[^\]\u4e00-\u9fff]*\]", "", text)  # the file's notes: [an ...]
+    assert re.findall(r"[A-Za-z]{2,}", text) == []
+
+
+def test_a_huangyan_session_in_chinese() -> None:
+    import random
+
+    from tutor.core.tiles import Wind
+    from tutor.i18n import using_language
+    from tutor.variants.huangyan.matches import Session
+
+    session = Session.start().new_match(rng=random.Random(1)).win(
+        winner=Wind.SOUTH, totals={Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12})
+    english = str(session)
+    with using_language("zh"):
+        chinese = str(session)
+        seating = str(session.matches[0].seating)
+        html = session._repr_html_()
+    assert english.startswith("session (1 of 3 matches finished): Ann 108")
+    assert chinese.startswith("本场（共 3 盘，已打完 1 盘）：Ann 108，")
+    assert "第 1 盘（已结束，共 1 局）" in chinese
+    assert "掷出" in seating and "rolled" not in seating
+    assert "<th>本金</th>" in html

@@ -19,8 +19,8 @@ from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import is_win
 from tutor.errors import HandError
-from tutor.i18n import N_, Message
-from tutor.ledger import Seat
+from tutor.i18n import N_, Message, _, localize
+from tutor.ledger import Seat, seat_name
 
 __all__ = ["FIXED_CHICKEN", "Discard", "FinishedHand", "MeldRecord", "PlayerRecord", "Win",
            "WinKind"]
@@ -64,8 +64,10 @@ class MeldRecord:
     claimed_from: Seat | None = None
 
     def __str__(self) -> str:
-        source = f" from {self.claimed_from.name.title()}" if self.claimed_from else ""
-        return f"{self.meld}{source}"
+        if self.claimed_from is None:
+            return str(self.meld)
+        return _("{meld} from {seat}").format(meld=self.meld,
+                                              seat=localize(seat_name(self.claimed_from)))
 
 
 @dataclass(frozen=True)
@@ -252,7 +254,7 @@ class FinishedHand:
             extra.append(("win.tile", self.win.tile))
         if self.revealed is not None:
             extra.append(("revealed", self.revealed))
-        for _, t in extra:
+        for _field, t in extra:
             counts[t.index] += 1
         for i, n in enumerate(counts):
             if n > 4:

@@ -171,11 +171,14 @@ class Message(str):
     _pieces: tuple[_Piece, ...]
 
     def __new__(cls, msgid: str, /, **arguments: object) -> Message:
-        return cls._make(((msgid, None, 1, arguments),))
+        out = str.__new__(cls, msgid.format(**arguments) if arguments else msgid)
+        out._pieces = ((msgid, None, 1, arguments),)
+        return out
 
     @classmethod
-    def _make(cls, pieces: tuple[_Piece, ...]) -> Message:
-        out = str.__new__(cls, "".join(_english(p) for p in pieces))
+    def _make(cls, pieces: tuple[_Piece, ...], english: str | None = None) -> Message:
+        """A message of ``pieces``, whose English is ``english`` (computed when not given)."""
+        out = str.__new__(cls, "".join(map(_english, pieces)) if english is None else english)
         out._pieces = pieces
         return out
 
@@ -194,12 +197,12 @@ class Message(str):
     def __add__(self, other: str) -> Message:
         if not isinstance(other, str):
             return NotImplemented
-        return Message._make(self._pieces + _pieces_of(other))
+        return Message._make(self._pieces + _pieces_of(other), str.__add__(self, other))
 
     def __radd__(self, other: str) -> Message:
         if not isinstance(other, str):
             return NotImplemented
-        return Message._make(_pieces_of(other) + self._pieces)
+        return Message._make(_pieces_of(other) + self._pieces, str.__add__(other, self))
 
     def __repr__(self) -> str:
         return str.__repr__(self)
@@ -217,12 +220,14 @@ def nmessage(singular: str, plural: str, n: int, /, **arguments: object) -> Mess
 def join(separator: str, items: Iterable[str]) -> Message:
     """``separator.join(items)``, kept a :class:`Message` so each item (and the separator, if it
     is a message) is translated."""
+    items = list(items)
     pieces: list[_Piece] = []
+    between = _pieces_of(separator)
     for i, item in enumerate(items):
         if i:
-            pieces.extend(_pieces_of(separator))
+            pieces.extend(between)
         pieces.extend(_pieces_of(item))
-    return Message._make(tuple(pieces))
+    return Message._make(tuple(pieces), str(separator).join(items))
 
 
 def localize(text: object) -> str:

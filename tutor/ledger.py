@@ -20,14 +20,14 @@ __all__ = ["Ledger", "Payment", "Seat", "seat_name"]
 
 Seat = Wind  # the four seats are named by their winds: East, South, West, North
 
-_SEAT_NAMES = {Wind.EAST: N_("East"), Wind.SOUTH: N_("South"), Wind.WEST: N_("West"),
-               Wind.NORTH: N_("North")}
+_SEAT_NAMES = {Wind.EAST: Message(N_("East")), Wind.SOUTH: Message(N_("South")),
+               Wind.WEST: Message(N_("West")), Wind.NORTH: Message(N_("North"))}
 
 
 def seat_name(seat: Seat) -> Message:
     """A seat's name, ``East`` (东家 in Chinese): a :class:`~tutor.i18n.Message` to keep in a
     text that is translated when shown."""
-    return Message(_SEAT_NAMES[seat])
+    return _SEAT_NAMES[seat]
 
 
 def _nets(net: dict[Seat, int]) -> str:

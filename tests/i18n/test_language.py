@@ -170,3 +170,18 @@ def test_the_catalog_is_read_from_the_package() -> None:
 
     path = resources.files("tutor").joinpath("locale", "zh", "LC_MESSAGES", "tutor.mo")
     assert path.is_file() and path.read_bytes()[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
+
+
+@pytest.mark.parametrize("argv", [["--lang", "zh-CN", "lab"], ["lab", "--lang", "zh"]])
+def test_tutor_lab_starts_the_course_in_the_language(argv: list[str], tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.cli import lab, main
+
+    started: list[dict[str, str] | None] = []
+    monkeypatch.setattr(lab, "trust_course", lambda report: None)
+    monkeypatch.setattr(lab.subprocess, "call", lambda command, env=None: started.append(env) or 0)
+    monkeypatch.setattr(lab.importlib.util, "find_spec", lambda name: object())
+    assert main([*argv, str(tmp_path / "course"), "--no-browser"]) == 0
+    assert started[0] is not None and started[0]["TUTOR_LANG"] == "zh"
+    assert main(["lab", str(tmp_path / "course"), "--no-browser"]) == 0
+    assert started[1] is None  # without --lang: the environment as it is

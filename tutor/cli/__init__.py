@@ -231,11 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.lang is not None:
             from tutor.i18n import set_language
 
-            set_language(args.lang)
-            if args.command == "lab":  # the course's kernels speak it too
-                import os
-
-                os.environ["TUTOR_LANG"] = args.lang
+            args.lang = set_language(args.lang)
         status = handler(args)
         sys.stdout.flush()
         return status

@@ -185,3 +185,12 @@ def test_tutor_lab_starts_the_course_in_the_language(argv: list[str], tmp_path: 
     assert started[0] is not None and started[0]["TUTOR_LANG"] == "zh"
     assert main(["lab", str(tmp_path / "course"), "--no-browser"]) == 0
     assert started[1] is None  # without --lang: the environment as it is
+
+
+def test_the_command_language_ends_with_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.cli import main
+
+    assert main(["--lang", "zh", "score", "huangyan", "123m456p789s111z55z", "--win-tile",
+                 "5z"]) == 0
+    assert "单钓" in capsys.readouterr().out
+    assert language() == "en"

@@ -227,11 +227,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()  # a command line _wanted misread: read it with every module
     args = parser.parse_args(argv)
     handler: Handler = args.func
-    try:
-        if args.lang is not None:
-            from tutor.i18n import set_language
+    if args.lang is None:
+        return _run(handler, args)
+    from tutor.i18n import LanguageError, using_language
 
-            args.lang = set_language(args.lang)
+    try:  # the language of this command only (main may be called again in the same process)
+        with using_language(args.lang) as args.lang:
+            return _run(handler, args)
+    except LanguageError as exc:
+        print(_one_line(f"tutor {args.command}: error: {exc}"), file=sys.stderr)
+        return 2
+
+
+def _run(handler: Handler, args: argparse.Namespace) -> int:
+    try:
         status = handler(args)
         sys.stdout.flush()
         return status

@@ -25,13 +25,15 @@ read with :mod:`importlib.resources`, so they work from a wheel, a zip and under
 
 from __future__ import annotations
 
-import gettext as _gettext
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from importlib import resources
 
 from tutor.errors import TutorError
+
+TYPE_CHECKING = False  # typing is not imported at run time (as in tutor.cli)
+if TYPE_CHECKING:  # gettext and the package's files are read only for another language
+    from gettext import NullTranslations
 
 __all__ = ["DOMAIN", "KEYWORDS", "LANGUAGES", "N_", "LanguageError", "Message", "_", "comma",
            "get_language", "join", "language", "localize", "ngettext", "nmessage", "pgettext",
@@ -73,20 +75,23 @@ def _from_environment() -> str:
 
 
 _language = _from_environment()
-_catalogs: dict[str, _gettext.NullTranslations] = {}
+_catalogs: dict[str, NullTranslations] = {}
 
 
-def _catalog(lang: str) -> _gettext.NullTranslations:
+def _catalog(lang: str) -> NullTranslations:
+    """The compiled catalog of ``lang``, read from the package once (none: English)."""
     found = _catalogs.get(lang)
     if found is None:
-        found = _gettext.NullTranslations()
+        import gettext
+        import io
+        from importlib import resources
+
+        found = gettext.NullTranslations()
         if lang != "en":
             path = resources.files("tutor").joinpath("locale", lang, "LC_MESSAGES",
                                                      f"{DOMAIN}.mo")
             if path.is_file():
-                import io
-
-                found = _gettext.GNUTranslations(io.BytesIO(path.read_bytes()))
+                found = gettext.GNUTranslations(io.BytesIO(path.read_bytes()))
         _catalogs[lang] = found
     return found
 
@@ -120,17 +125,19 @@ def using_language(lang: str) -> Iterator[str]:
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return _catalog(_language).gettext(message)
+    return message if _language == "en" else _catalog(_language).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or the plural of a message for ``n``, in the current language."""
+    if _language == "en":
+        return singular if n == 1 else plural
     return _catalog(_language).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, in ``context`` (one English word, two meanings)."""
-    return _catalog(_language).pgettext(context, message)
+    return message if _language == "en" else _catalog(_language).pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -150,7 +157,7 @@ def _english(piece: _Piece) -> str:
     return text.format(**args) if args else text
 
 
-def _translated(piece: _Piece, catalog: _gettext.NullTranslations) -> str:
+def _translated(piece: _Piece, catalog: NullTranslations) -> str:
     if isinstance(piece, str):
         return piece
     msgid, plural, n, args = piece
@@ -191,7 +198,7 @@ class Message(str):
     def __setstate__(self, state: dict[str, object]) -> None:
         self._pieces = state["_pieces"]  # type: ignore[assignment]
 
-    def translate_to(self, catalog: _gettext.NullTranslations) -> str:
+    def translate_to(self, catalog: NullTranslations) -> str:
         return "".join(_translated(p, catalog) for p in self._pieces)
 
     def __add__(self, other: str) -> Message:

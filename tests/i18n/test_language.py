@@ -194,3 +194,16 @@ def test_the_command_language_ends_with_the_command(capsys: pytest.CaptureFixtur
                  "5z"]) == 0
     assert "单钓" in capsys.readouterr().out
     assert language() == "en"
+
+
+def test_a_line_the_catalog_does_not_know_shows_its_chinese_name() -> None:
+    from tutor.variants.hangzhou.scoring import ScoreLine as HangzhouLine
+    from tutor.variants.huangyan.sheet import ScoreLine
+
+    line = ScoreLine("Thirteen Orphans", "十三幺", 0, 13)
+    other = HangzhouLine("Golden Hook", 2, "a house rule", "金钩钓")
+    with using_language("zh"):
+        assert line.label == "十三幺" and str(line).startswith("十三幺：13 番")
+        assert other.label == "金钩钓" and str(other) == "金钩钓：x2 [a house rule]"
+        assert ScoreLine("Chow", "", 0).label == "顺子"
+    assert line.label == "Thirteen Orphans (十三幺)"

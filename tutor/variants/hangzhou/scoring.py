@@ -114,9 +114,10 @@ class ScoreLine:
     @property
     def label(self) -> str:
         """The name as the learner reads it: ``After a gang (杠开)``, in Chinese ``杠开``."""
-        if language() != "en":
-            return localize(self.name)
-        return f"{self.name} ({self.chinese})" if self.chinese else self.name
+        if language() == "en":
+            return f"{self.name} ({self.chinese})" if self.chinese else self.name
+        shown = localize(self.name)  # a name the catalog does not know: its Chinese alias
+        return shown if shown != self.name or not self.chinese else self.chinese
 
     @property
     def fan(self) -> int:

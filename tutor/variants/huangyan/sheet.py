@@ -74,7 +74,10 @@ class ScoreLine:
     @property
     def label(self) -> str:
         """The name as the learner reads it: ``Chow (顺子)``, in Chinese ``顺子``."""
-        return self.name if language() == "en" else localize(self.item)
+        if language() == "en":
+            return self.name
+        shown = localize(self.item)  # an item the catalog does not know: its Chinese name
+        return shown if shown != self.item or not self.chinese else self.chinese
 
     @property
     def value(self) -> str:

@@ -47,8 +47,8 @@ def marked() -> dict[tuple[str | None, str], tuple[str, ...]]:
 
 def _fields(text: str) -> list[str]:
     """The placeholders of a text: ``{name}`` and ``{net:+d}`` by name and format, and ``%s``."""
-    names = sorted(f"{name}:{spec}" for _, name, spec, _ in string.Formatter().parse(text)
-                   if name is not None)
+    names = sorted({f"{name}:{spec}" for _, name, spec, _ in string.Formatter().parse(text)
+                    if name is not None})  # a translation may name one twice
     return names + sorted(re.findall(r"%[-+ #0]*\d*(?:\.\d+)?[sdifr]", text))
 
 
@@ -115,3 +115,4 @@ def test_the_placeholder_check_can_fail() -> None:
     assert _fields("{seat} pays {amount}") != _fields("{seat}付")
     assert _fields("{net:+d}") != _fields("{net}")
     assert _fields("%s and %d") == _fields("%d 和 %s")
+    assert _fields("{first} only") == _fields("{first}（{first}）")

@@ -145,7 +145,7 @@ class PlayerResult:
             notes = self.chicken_notes or ("",) * len(self.chickens)
             summary = localize(self.chicken_summary) or str(self.chicken_value)
             lines.append("  " + _("chickens ({summary}): {chickens}").format(
-                summary=summary, chickens="; ".join(
+                summary=summary, chickens=_("; ").join(
                     str(c) + (f" [{localize(n)}]" if n else "")
                     for c, n in zip(self.chickens, notes, strict=True))))
         for bean in self.beans:

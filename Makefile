@@ -33,11 +33,17 @@ $(VENV)/.installed: pyproject.toml setup.py $(wildcard $(VOILA_TEMPLATE)/*) | $(
 	mkdir -p $(VENV)/share/jupyter/voila/templates && cp -r $(VOILA_TEMPLATE) $(VENV)/share/jupyter/voila/templates/
 	touch $@ $(VENV)/.notebook $(VENV)/.site
 
-.PHONY: lab test bench chromium pyodide axe site classroom soak
+.PHONY: lab test bench chromium pyodide axe site classroom soak catalog
 lab: $(VENV)/.notebook
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb notebooks/apps/*.ipynb  # pictures before running
 	$(VENV)/bin/jupyter lab notebooks/ --port=$(PORT) $(if $(filter no,$(BROWSER)),--no-browser) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root)
+
+# The translations (Babel, in the dev extra): extract every marked text into
+# tutor/locale/tutor.pot, update each language's tutor.po, compile the tutor.mo the package reads.
+# Commit the three; tests/i18n checks that they agree and that every text is translated.
+catalog: $(VENV)/.installed
+	$(PY) tools/catalog.py
 
 # The JupyterLite site: every notebook and app running in the browser (Pyodide), no server.
 site: $(VENV)/.site

@@ -16,9 +16,16 @@ course = ["tutor.course", *(f"tutor.course.{d.name}" for d in sorted((HERE / "no
                             if d.is_dir() and not d.name.startswith((".", "_")))]
 # the shipped suit tables and the widgets' ES modules sit in folders without __init__.py: they are
 # named here as packages of data, so setuptools ships them without a warning
-data = ["tutor.core.data", "tutor.display.widgets.static"]
+# (and the translations: tutor/locale/<language>/LC_MESSAGES)
+LOCALE = HERE / "tutor" / "locale"
+data = ["tutor.core.data", "tutor.display.widgets.static", "tutor.locale",
+        *(f"tutor.locale.{d.name}.LC_MESSAGES" for d in sorted(LOCALE.iterdir()) if d.is_dir())]
 setup(packages=[*find_packages(include=["tutor*"]), *data, *course],
       package_dir={"tutor.course": "notebooks"},
       package_data={"tutor": ["py.typed"], "tutor.core.data": ["*.bin"],
+                    # the translations: the catalog template, and per language the .po and
+                    # the compiled .mo that tutor.i18n reads
+                    "tutor.locale": ["*.pot"],
+                    **{p: ["*.po", "*.mo"] for p in data if p.endswith("LC_MESSAGES")},
                     "tutor.display.widgets.static": ["*.js", "*.css"],
                     **dict.fromkeys(course, COURSE_FILES)})

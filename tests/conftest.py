@@ -20,6 +20,10 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "tutor"))
 
+# The suite reads English (tests/i18n switches to Chinese where it checks the translations); the
+# notebooks' kernels and the command's subprocesses inherit it.
+os.environ["TUTOR_LANG"] = "en"
+
 
 def pytest_configure(config: pytest.Config) -> None:
     # Exercises the tests solve are recorded in a temporary progress file (the notebooks' kernels

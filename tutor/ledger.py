@@ -14,10 +14,25 @@ from dataclasses import dataclass
 
 from tutor.core.tiles import Wind
 from tutor.errors import InputError, shown
+from tutor.i18n import N_, Message, _, comma, localize
 
-__all__ = ["Ledger", "Payment", "Seat"]
+__all__ = ["Ledger", "Payment", "Seat", "seat_name"]
 
 Seat = Wind  # the four seats are named by their winds: East, South, West, North
+
+_SEAT_NAMES = {Wind.EAST: Message(N_("East")), Wind.SOUTH: Message(N_("South")),
+               Wind.WEST: Message(N_("West")), Wind.NORTH: Message(N_("North"))}
+
+
+def seat_name(seat: Seat) -> Message:
+    """A seat's name, ``East`` (东家 in Chinese): a :class:`~tutor.i18n.Message` to keep in a
+    text that is translated when shown."""
+    return _SEAT_NAMES[seat]
+
+
+def _nets(net: dict[Seat, int]) -> str:
+    return comma().join(_("{seat} {net:+d}").format(seat=localize(seat_name(s)), net=n)
+                        for s, n in net.items())
 
 
 @dataclass(frozen=True)
@@ -40,7 +55,7 @@ class Payment:
         if type(self.amount) is not int:  # not a bool, a float, NaN or a numeric string
             raise InputError(f"a payment amount must be a whole number, not "
                              f"{shown(self.amount, 30)}")
-        if type(self.reason) is not str:
+        if not isinstance(self.reason, str):
             raise InputError(f"a payment's reason must be text, not {shown(self.reason, 30)}")
         for name, kind in (("wave", int), ("category", str), ("hand", int)):
             value = getattr(self, name)
@@ -62,13 +77,14 @@ class Payment:
         return out
 
     def __str__(self) -> str:
-        where = f"wave {self.wave}: " if self.wave is not None else ""
+        where = _("wave {wave}: ").format(wave=self.wave) if self.wave is not None else ""
         if self.category is not None:
-            where += f"[{self.category}] "
+            where += f"[{localize(self.category)}] "
         if self.hand is not None:
-            where = f"hand {self.hand}: " + where
-        return (f"{where}{self.payer.name.title()} pays {self.payee.name.title()} "
-                f"{self.amount} ({self.reason})")
+            where = _("hand {hand}: ").format(hand=self.hand) + where
+        return where + _("{payer} pays {payee} {amount} ({reason})").format(
+            payer=localize(seat_name(self.payer)), payee=localize(seat_name(self.payee)),
+            amount=self.amount, reason=localize(self.reason))
 
 
 _FIELDS = frozenset({"payer", "payee", "amount", "reason", "wave", "category", "hand"})
@@ -125,19 +141,24 @@ class Ledger:
         return [p.as_dict() for p in self.payments]
 
     def __str__(self) -> str:
-        lines = [str(p) for p in self.payments] or ["(no payments)"]
-        net = ", ".join(f"{s.name.title()} {n:+d}" for s, n in self.net().items())
-        return "\n".join([*lines, f"net: {net}"])
+        lines = [str(p) for p in self.payments] or [_("(no payments)")]
+        return "\n".join([*lines, _("net: {nets}").format(nets=_nets(self.net()))])
 
     def _repr_html_(self) -> str:
         cols = [c for c in ("hand", "wave", "category") if any(getattr(p, c) is not None
                                                                  for p in self.payments)]
-        head = "".join(f"<th>{c}</th>" for c in [*cols, "payer", "payee", "amount", "reason"])
+        names = {"hand": N_("hand"), "wave": N_("wave"), "category": N_("category"),
+                 "payer": N_("payer"), "payee": N_("payee"), "amount": N_("amount"),
+                 "reason": N_("reason")}
+        head = "".join(f"<th>{html.escape(localize(names[c]))}</th>"
+                       for c in [*cols, "payer", "payee", "amount", "reason"])
         rows = []
         for p in self.payments:
-            cells = [str(getattr(p, c)) for c in cols]
-            cells += [p.payer.name.title(), p.payee.name.title(), str(p.amount), p.reason]
+            cells = [localize(getattr(p, c)) if c == "category" else str(getattr(p, c))
+                     for c in cols]
+            cells += [localize(seat_name(p.payer)), localize(seat_name(p.payee)), str(p.amount),
+                      localize(p.reason)]
             rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
-        net = ", ".join(f"{s.name.title()} {n:+d}" for s, n in self.net().items())
+        net = _("net: {nets}").format(nets=_nets(self.net()))
         return (f"<table class='tutor-ledger'><thead><tr>{head}</tr></thead>"
-                f"<tbody>{''.join(rows)}</tbody></table><p>net: {html.escape(net)}</p>")
+                f"<tbody>{''.join(rows)}</tbody></table><p>{html.escape(net)}</p>")

@@ -50,6 +50,9 @@ def test_the_wheel_ships_the_course(wheel: Path) -> None:
     shipped = {n.removeprefix("tutor/course/") for n in names if n.startswith("tutor/course/")}
     assert shipped == {name for name, _ in course_files(ROOT / "notebooks")}
     assert "tutor/py.typed" in names
+    # the translations tutor.i18n reads, with their sources
+    assert {"tutor/locale/zh/LC_MESSAGES/tutor.mo", "tutor/locale/zh/LC_MESSAGES/tutor.po",
+            "tutor/locale/tutor.pot"} <= names
     assert not any(n.startswith(("notebooks/", "tests/")) for n in names)
 
 

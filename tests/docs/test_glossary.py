@@ -44,8 +44,9 @@ def sheet_lines() -> set[str]:
     for path in (VARIANTS / "huangyan" / "scoring.py", VARIANTS / "hangzhou" / "scoring.py",
                  VARIANTS / "hangzhou" / "special.py"):
         text = path.read_text(encoding="utf-8")
-        names |= set(re.findall(r'ScoreLine\(\s*"([^"]+)"', text))
-        names |= set(re.findall(r'_doubles\(lines, "([^"]+)"', text))
+        # the names are marked for translation where they are written: N_("Single Hook")
+        names |= set(re.findall(r'ScoreLine\(\s*(?:N_\()?"([^"]+)"', text))
+        names |= set(re.findall(r'_doubles\(lines, (?:N_\()?"([^"]+)"', text))
         names |= set(re.findall(r'"(First-Turn Matching Discard Penalty)', text))
     names.add(TEN_HONORS)
     names |= {p.value for p in Pattern} | {c.value for c in ChickenKind}

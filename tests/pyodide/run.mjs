@@ -1,5 +1,5 @@
-// Load Pyodide in Node.js, copy the engine (tutor/, without the notebook-only widgets) into its
-// file system, run a Python file there and print what it prints.
+// Load Pyodide in Node.js, copy the engine (tutor/, without the notebook-only widgets, with its
+// translations) into its file system, run a Python file there and print what it prints.
 // Usage: node run.mjs REPO_ROOT SCRIPT.py
 import { loadPyodide } from "pyodide";
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -17,7 +17,8 @@ function copy(dir) {
       if (name === "__pycache__" || name === "widgets") continue;
       pyodide.FS.mkdirTree(target);
       copy(path);
-    } else if (name.endsWith(".py") || name.endsWith(".bin") || name === "py.typed") {
+    } else if (name.endsWith(".py") || name.endsWith(".bin") || name.endsWith(".mo") ||
+               name === "py.typed") {
       pyodide.FS.writeFile(target, readFileSync(path));
     }
   }

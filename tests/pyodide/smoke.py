@@ -8,6 +8,7 @@ from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.game.record import digest
 from tutor.game.simulate import play_hand
+from tutor.i18n import using_language
 from tutor.variants.hangzhou.scoring import Situation, score
 from tutor.variants.huangyan.reckoning import reckon
 
@@ -24,5 +25,7 @@ result = {
                               Situation(joker_discards=1)).product,
     "hands": {v.value: digest(play_hand(v, 7, ["sensible", "random"])) for v in Variant},
 }
+with using_language("zh"):  # the catalog is read from the package's files there too
+    result["chinese"] = str(reckon(winner=S, totals={E: 20, S: 28, W: 6, N: 12}, liable=W))
 print(json.dumps(result, sort_keys=True))
 print("python", sys.version.split()[0], file=sys.stderr)

@@ -42,3 +42,4 @@ def test_engine_gives_the_same_answers_under_pyodide() -> None:
     in_cpython = json.loads(_run(sys.executable, script))
     assert in_pyodide == in_cpython
     assert in_cpython["waits"] == ["3m", "6m", "4p", "7p", "7s", "7z"]  # the rule text's example
+    assert "西家点炮包赔" in in_cpython["chinese"]  # the translations load in both

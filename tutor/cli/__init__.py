@@ -116,6 +116,7 @@ class Commands:
         """A top-level command: ``tutor NAME ...``."""
         self.made.add((name, None))
         parser: argparse.ArgumentParser = self._sub.add_parser(name, help=help, description=help)
+        _add_lang(parser)
         return parser
 
     def variant_command(self, name: str, variant: str, help: str) -> argparse.ArgumentParser:
@@ -128,7 +129,17 @@ class Commands:
         self.made.add((name, variant))
         parser: argparse.ArgumentParser = self._variant_groups[name].add_parser(
             variant, help=help, description=help)
+        _add_lang(parser)
         return parser
+
+
+_LANG_HELP = ("the language of the human output: en (English) or zh (简体中文); default the "
+              "environment's TUTOR_LANG, or en. JSON output is the same in both")
+
+
+def _add_lang(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """``--lang`` before the command (``tutor --lang zh score ...``) or after it."""
+    parser.add_argument("--lang", metavar="en|zh", default=default, help=_LANG_HELP)
 
 
 def count(low: int, high: int | Callable[[], int]) -> Callable[[str], int]:
@@ -184,6 +195,7 @@ def build_parser(modules: Sequence[str] | None = None) -> argparse.ArgumentParse
     parser = _Parser(prog="tutor", description="Mahjong Tutor: hands, waits, scoring and "
                      "settlement for Huangyan Reckoning, Hangzhou and Guiyang Chicken mahjong.")
     parser.add_argument("--version", action="version", version=f"tutor {__version__}")
+    _add_lang(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_Parser)
     commands = Commands(sub)
@@ -215,6 +227,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()  # a command line _wanted misread: read it with every module
     args = parser.parse_args(argv)
     handler: Handler = args.func
+    if args.lang is None:
+        return _run(handler, args)
+    from tutor.i18n import LanguageError, using_language
+
+    try:  # the language of this command only (main may be called again in the same process)
+        with using_language(args.lang) as args.lang:
+            return _run(handler, args)
+    except LanguageError as exc:
+        print(_one_line(f"tutor {args.command}: error: {exc}"), file=sys.stderr)
+        return 2
+
+
+def _run(handler: Handler, args: argparse.Namespace) -> int:
     try:
         status = handler(args)
         sys.stdout.flush()

@@ -51,7 +51,9 @@ def _lab(args: argparse.Namespace) -> int:
     print(report, flush=True)
     trust_course(report)  # stored pictures show before any cell runs
     try:
+        # ``tutor lab --lang zh``: the course's kernels speak the language chosen
+        env = dict(os.environ, TUTOR_LANG=args.lang) if args.lang else None
         return subprocess.call(jupyterlab_command(report.folder.resolve(), args.port,
-                                                  not args.no_browser))
+                                                  not args.no_browser), env=env)
     except KeyboardInterrupt:
         return 0

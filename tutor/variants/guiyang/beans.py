@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tutor.core.hand import Meld, MeldKind
-from tutor.ledger import Seat
+from tutor.i18n import N_, Message, _, comma, localize
+from tutor.ledger import Seat, seat_name
 from tutor.variants.guiyang.description import FinishedHand
 from tutor.variants.guiyang.rules import GuiyangRules
 
@@ -25,10 +26,19 @@ class BeanKind(Enum):
     EXPOSED = "exposed kong"
 
     @property
+    def label(self) -> Message:
+        """``concealed kong bean (闷豆)``; in Chinese ``闷豆``."""
+        return Message(_LABELS[self.value])
+
+    @property
     def chinese(self) -> str:
         return {"concealed kong": "闷豆", "added kong": "转弯豆", "exposed kong": "明豆"}[
             self.value]
 
+
+_LABELS = {"concealed kong": N_("concealed kong bean (闷豆)"),
+           "added kong": N_("added kong bean (转弯豆)"),
+           "exposed kong": N_("exposed kong bean (明豆)")}
 
 _KIND = {MeldKind.CONCEALED_KONG: BeanKind.CONCEALED, MeldKind.ADDED_KONG: BeanKind.ADDED,
          MeldKind.OPEN_KONG: BeanKind.EXPOSED}
@@ -48,8 +58,9 @@ class Bean:
         return self.value * len(self.payers)
 
     def __str__(self) -> str:
-        who = ", ".join(s.name.title() for s in self.payers)
-        return f"{self.kind.value} bean ({self.kind.chinese}) {self.meld}: {self.value} from {who}"
+        who = comma().join(localize(seat_name(s)) for s in self.payers)
+        return _("{bean} {meld}: {value} from {payers}").format(
+            bean=localize(self.kind.label), meld=self.meld, value=self.value, payers=who)
 
     def as_dict(self) -> dict[str, object]:
         return {"meld": str(self.meld), "kind": self.kind.value, "value": self.value,

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tutor.core.tiles import Tile
-from tutor.ledger import Seat
+from tutor.i18n import N_, Message, _, language, localize
+from tutor.ledger import Seat, seat_name
 from tutor.variants.guiyang.description import FIXED_CHICKEN, Discard, FinishedHand
 from tutor.variants.guiyang.rules import GuiyangRules
 
@@ -27,10 +28,15 @@ __all__ = ["Chicken", "ChickenKind", "Liability", "Place", "Reveal", "charging_d
 
 
 class ChickenKind(Enum):
-    FIXED = "fixed chicken"
-    GOLDEN = "golden chicken"
-    FLIPPED = "flipped chicken"
-    CHARGING = "charging chicken"
+    FIXED = N_("fixed chicken")
+    GOLDEN = N_("golden chicken")
+    FLIPPED = N_("flipped chicken")
+    CHARGING = N_("charging chicken")
+
+    @property
+    def label(self) -> str:
+        """``fixed chicken (幺鸡)``; in Chinese ``幺鸡``."""
+        return f"{self.value} ({self.chinese})" if language() == "en" else localize(self.value)
 
     @property
     def chinese(self) -> str:
@@ -44,10 +50,10 @@ class ChickenKind(Enum):
 
 
 class Place(Enum):
-    HELD = "held"
-    MELDED = "melded"
-    DISCARDED = "discarded"
-    WINNING = "winning tile"
+    HELD = N_("held")
+    MELDED = N_("melded")
+    DISCARDED = N_("discarded")
+    WINNING = N_("winning tile")
 
     @property
     def visible(self) -> bool:
@@ -65,8 +71,9 @@ class Chicken:
     value: int
 
     def __str__(self) -> str:
-        return f"{self.tile} {self.kind.value} ({self.kind.chinese}), {self.place.value}: " \
-               f"{self.value}"
+        return _("{tile} {kind}, {place}: {value}").format(
+            tile=self.tile, kind=self.kind.label, place=localize(self.place.value),
+            value=self.value)
 
     def as_dict(self) -> dict[str, object]:
         return {"tile": str(self.tile), "kind": self.kind.value, "place": self.place.value,
@@ -89,12 +96,18 @@ class Reveal:
         """The 9 of Bamboo was turned: the flipped chicken is 1s and the fixed chickens are gold."""
         return self.flipped == FIXED_CHICKEN
 
-    def __str__(self) -> str:
+    def message(self) -> Message:
+        """What was revealed, kept in English and translated when shown."""
         if self.indicator is None:
-            return "no tile revealed (empty wall): no flipped chicken"
+            return Message("no tile revealed (empty wall): no flipped chicken")
         if self.golden:
-            return f"revealed {self.indicator}: the flipped chicken is 1s, golden chickens (x2)"
-        return f"revealed {self.indicator}: flipped chicken {self.flipped}"
+            return Message("revealed {tile}: the flipped chicken is 1s, golden chickens (x2)",
+                           tile=str(self.indicator))
+        return Message("revealed {tile}: flipped chicken {flipped}", tile=str(self.indicator),
+                       flipped=str(self.flipped))
+
+    def __str__(self) -> str:
+        return localize(self.message())
 
 
 @dataclass(frozen=True)
@@ -106,8 +119,9 @@ class Liability:
     value: int
 
     def __str__(self) -> str:
-        return (f"liability chicken (责任鸡): {self.payer.name.title()} pays "
-                f"{self.payee.name.title()} {self.value}")
+        return _("liability chicken (责任鸡): {payer} pays {payee} {value}").format(
+            payer=localize(seat_name(self.payer)), payee=localize(seat_name(self.payee)),
+            value=self.value)
 
 
 def reveal_of(hand: FinishedHand) -> Reveal | None:

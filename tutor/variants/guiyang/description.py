@@ -19,7 +19,8 @@ from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import is_win
 from tutor.errors import HandError
-from tutor.ledger import Seat
+from tutor.i18n import N_, Message, _, localize
+from tutor.ledger import Seat, seat_name
 
 __all__ = ["FIXED_CHICKEN", "Discard", "FinishedHand", "MeldRecord", "PlayerRecord", "Win",
            "WinKind"]
@@ -39,14 +40,19 @@ class WinKind(Enum):
 
     @property
     def title(self) -> str:
-        return {"self_draw": "self-draw (自摸)", "kong_draw": "win on a kong draw (杠上开花)",
-                "discard": "win on a discard (点炮)", "hot_discard": "win on a hot discard (热炮)",
-                "robbed_kong": "robbing a kong (抢杠胡)"}[self.value]
+        """``self-draw (自摸)``; in Chinese ``自摸`` (a :class:`~tutor.i18n.Message`)."""
+        return Message(_TITLES[self.value])
 
     @property
     def from_other(self) -> bool:
         """The winning tile came from another player (who pays)."""
         return self in (WinKind.DISCARD, WinKind.HOT_DISCARD, WinKind.ROBBED_KONG)
+
+
+_TITLES = {"self_draw": N_("self-draw (自摸)"), "kong_draw": N_("win on a kong draw (杠上开花)"),
+           "discard": N_("win on a discard (点炮)"),
+           "hot_discard": N_("win on a hot discard (热炮)"),
+           "robbed_kong": N_("robbing a kong (抢杠胡)")}
 
 
 @dataclass(frozen=True)
@@ -58,8 +64,10 @@ class MeldRecord:
     claimed_from: Seat | None = None
 
     def __str__(self) -> str:
-        source = f" from {self.claimed_from.name.title()}" if self.claimed_from else ""
-        return f"{self.meld}{source}"
+        if self.claimed_from is None:
+            return str(self.meld)
+        return _("{meld} from {seat}").format(meld=self.meld,
+                                              seat=localize(seat_name(self.claimed_from)))
 
 
 @dataclass(frozen=True)
@@ -246,7 +254,7 @@ class FinishedHand:
             extra.append(("win.tile", self.win.tile))
         if self.revealed is not None:
             extra.append(("revealed", self.revealed))
-        for _, t in extra:
+        for _field, t in extra:
             counts[t.index] += 1
         for i, n in enumerate(counts):
             if n > 4:

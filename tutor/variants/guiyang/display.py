@@ -5,6 +5,9 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from tutor.i18n import _, localize
+from tutor.ledger import seat_name
+
 if TYPE_CHECKING:
     from tutor.variants.guiyang.settlement import Settlement
 
@@ -12,7 +15,7 @@ __all__ = ["settlement_html"]
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text))
+    return html.escape(localize(text))
 
 
 def settlement_html(s: Settlement) -> str:
@@ -20,8 +23,10 @@ def settlement_html(s: Settlement) -> str:
     for p in s.players:
         pattern = ""
         if p.pattern is not None:
-            label = "best possible: " if p.potential else ""
-            pattern = _e(f"{label}{p.pattern.pattern.title} {p.pattern.value}")
+            text = (_("best possible: {pattern} {value}") if p.potential else
+                    _("{pattern} {value}")).format(pattern=localize(p.pattern.pattern.title),
+                                                   value=p.pattern.value)
+            pattern = _e(text)
             if p.pattern_note:
                 pattern += f"<br><i>{_e(p.pattern_note)}</i>"
         if p.winning_tile_note:
@@ -32,22 +37,23 @@ def settlement_html(s: Settlement) -> str:
         if p.chicken_summary:
             chickens = f"<i>{_e(p.chicken_summary)}</i><br>{chickens}"
         mark = "" if p.eligible and not p.forfeited else (
-            " (forfeited: hot discard)" if p.eligible else " (void)")
-        beans = "<br>".join(_e(b) + mark for b in p.beans) or "-"
+            " " + _("(forfeited: hot discard)") if p.eligible else " " + _("(void)"))
+        beans = "<br>".join(_e(b) + _e(mark) for b in p.beans) or "-"
         hand = s.hand.player(p.seat)
         rows.append(
-            f"<tr><td>{_e(p.seat.name.title())}</td><td><code>{_e(hand)}</code></td>"
-            f"<td>{_e(p.status())}</td><td>{'yes' if p.eligible else 'no'}</td>"
+            f"<tr><td>{_e(seat_name(p.seat))}</td><td><code>{_e(hand)}</code></td>"
+            f"<td>{_e(p.status())}</td><td>{_e(_('yes') if p.eligible else _('no'))}</td>"
             f"<td>{pattern}</td><td>{chickens}</td><td>{beans}</td>"
             f"<td><b>{p.net:+d}</b></td></tr>")
-    head = "".join(f"<th>{h}</th>" for h in ("seat", "tiles", "status", "eligible", "pattern",
-                                             "chickens", "beans", "net"))
+    head = "".join(f"<th>{_e(h)}</th>" for h in (
+        _("seat"), _("tiles"), _("status"), _("eligible"), _("pattern"), _("chickens"),
+        _("beans"), _("net")))
     cats = s.by_category()
     cat_rows = "".join(
         f"<tr><td>{_e(c)}</td>" + "".join(f"<td>{n:+d}</td>" for n in nets.values()) + "</tr>"
         for c, nets in cats.items())
-    seats = "".join(f"<th>{_e(p.seat.name.title())}</th>" for p in s.players)
+    seats = "".join(f"<th>{_e(seat_name(p.seat))}</th>" for p in s.players)
     return (f"<div class='tutor-guiyang'><p><b>{_e(s.headline())}</b></p>"
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-            f"<table><thead><tr><th>category</th>{seats}</tr></thead><tbody>{cat_rows}"
-            f"</tbody></table>{s.ledger._repr_html_()}</div>")
+            f"<table><thead><tr><th>{_e(_('category'))}</th>{seats}</tr></thead><tbody>"
+            f"{cat_rows}</tbody></table>{s.ledger._repr_html_()}</div>")

@@ -17,15 +17,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.core.hand import MeldKind
-from tutor.ledger import Seat
+from tutor.i18n import Message, join
+from tutor.ledger import Seat, seat_name
 from tutor.variants.guiyang.chickens import Chicken, ChickenKind, Place
 from tutor.variants.guiyang.description import FIXED_CHICKEN, FinishedHand, WinKind
 
-__all__ = ["chicken_header", "chicken_note", "pattern_note", "winning_tile_note"]
+__all__ = ["both", "chicken_header", "chicken_note", "pattern_note", "winning_tile_note"]
 
 
-def _name(seat: Seat) -> str:
-    return seat.name.title()
+def _name(seat: Seat) -> Message:
+    return seat_name(seat)
+
+
+def both(items: Sequence[str]) -> str:
+    """``East``, ``East and South``, ``East, South and West``: kept a message."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return Message("{first} and {last}", first=join(Message(", "), items[:-1]), last=items[-1])
 
 
 def hot_discarder(hand: FinishedHand) -> Seat | None:
@@ -41,12 +49,12 @@ def chicken_note(hand: FinishedHand, seat: Seat, eligible: bool, chicken: Chicke
         return ""
     name = _name(seat)
     if not chicken.kind.is_fixed:
-        return f"not paid: a flipped chicken, and {name} is not ready"
+        return Message("not paid: a flipped chicken, and {seat} is not ready", seat=name)
     if chicken.place is Place.MELDED and _in_concealed_kong(hand, seat):
-        return "paid: in a concealed kong, which counts as melded"
+        return Message("paid: in a concealed kong, which counts as melded")
     if chicken.place.visible:
-        return f"paid: {chicken.place.value}, visible"
-    return f"not paid: held, and {name} is not ready"
+        return Message("paid: {place}, visible", place=Message(chicken.place.value))
+    return Message("not paid: held, and {seat} is not ready", seat=name)
 
 
 def _in_concealed_kong(hand: FinishedHand, seat: Seat) -> bool:
@@ -62,19 +70,19 @@ def chicken_header(hand: FinishedHand, seat: Seat, eligible: bool,
     hot = hot_discarder(hand)
     if eligible:
         if hot == seat:
-            return f"{value}, forfeited: {name} made the hot discard"
-        return f"{value}, collected from each opponent"
+            return Message("{value}, forfeited: {seat} made the hot discard", value=value,
+                           seat=name)
+        return Message("{value}, collected from each opponent", value=value)
     shown = sum(c.value for c in chickens if c.kind.is_fixed and c.place.visible)
     if not shown:
-        return f"nothing paid: {name} is not ready and shows no fixed chicken"
+        return Message("nothing paid: {seat} is not ready and shows no fixed chicken", seat=name)
     payees = [_name(s) for s in eligible_seats if s != hot]
-    text = f"pays {shown} to " + (" and ".join(payees) if len(payees) < 3 else
-                                  f"{payees[0]}, {payees[1]} and {payees[2]}")
-    text += " (eligible)"
+    text = Message("pays {value} to {payees} (eligible)", value=shown, payees=both(payees))
     if hot is not None and hot != seat:
-        text += f"; {_name(hot)} pays it for {name}: the hot discard"
+        text += Message("; {hot} pays it for {seat}: the hot discard", hot=_name(hot), seat=name)
     elif hot is not None:
-        text += f"; {name} made the hot discard and pays the others' shares too"
+        text += Message("; {seat} made the hot discard and pays the others' shares too",
+                        seat=name)
     return text
 
 
@@ -82,9 +90,9 @@ def pattern_note(hand: FinishedHand, seat: Seat, ready_seats: int) -> str:
     """Why a ready non-winner's best possible pattern is not used ("" when it is paid)."""
     win = hand.win
     if win is not None and seat not in win.winners:
-        return "not used: a ready player's pattern is paid only after an exhaustive draw"
+        return Message("not used: a ready player's pattern is paid only after an exhaustive draw")
     if win is None and ready_seats == 4:
-        return "not used: every player is ready, so only beans settle"
+        return Message("not used: every player is ready, so only beans settle")
     return ""
 
 
@@ -97,8 +105,10 @@ def winning_tile_note(hand: FinishedHand, seat: Seat, chicken: ChickenKind | Non
     if seat == first:
         return ""
     assert win.source is not None
-    text = (f"the winning {win.tile} counts for {_name(first)} only, the first winner after "
-            f"{_name(win.source)} in turn order")
+    text = Message("the winning {tile} counts for {first} only, the first winner after {source} "
+                   "in turn order", tile=str(win.tile), first=_name(first),
+                   source=_name(win.source))
     if chicken is not None:
-        text += f": it is {_name(first)}'s {chicken.value}, not {_name(seat)}'s"
+        text += Message(": it is {first}'s {chicken}, not {seat}'s", first=_name(first),
+                        chicken=Message(chicken.value), seat=_name(seat))
     return text

@@ -18,13 +18,14 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import WaitAnalysis, waits
 from tutor.errors import HandError
+from tutor.i18n import N_, Message, _, join, localize
 from tutor.variants.guiyang.rules import GUIYANG_RULES, GuiyangRules, Pattern
 
 __all__ = ["PatternResult", "best_possible_pattern", "pattern_of", "readiness"]
 
 GUIYANG = Variant.GUIYANG
 
-_SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo"}
+_SUIT_NAMES = {"m": N_("characters"), "p": N_("dots"), "s": N_("bamboo")}
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,10 @@ class PatternResult:
     winning_tile: Tile | None = None
 
     def __str__(self) -> str:
-        tile = f" (winning on {self.winning_tile})" if self.winning_tile is not None else ""
-        return f"{self.pattern.title} {self.value}{tile}: {self.reason}"
+        text = (_("{pattern} {value} (winning on {tile}): {reason}") if self.winning_tile
+                is not None else _("{pattern} {value}: {reason}"))
+        return text.format(pattern=localize(self.pattern.title), value=self.value,
+                           tile=self.winning_tile, reason=localize(self.reason))
 
     def __repr__(self) -> str:
         return (f"PatternResult(pattern=Pattern.{self.pattern.name}, value={self.value}, "
@@ -53,8 +56,8 @@ class PatternResult:
                 "reading": str(self.decomposition)}
 
     def _repr_html_(self) -> str:
-        return (f"<p><b>{html.escape(self.pattern.title)}</b> = {self.value}<br>"
-                f"{html.escape(self.reason)}<br><code>{html.escape(str(self.decomposition))}"
+        return (f"<p><b>{html.escape(localize(self.pattern.title))}</b> = {self.value}<br>"
+                f"{html.escape(localize(self.reason))}<br><code>{html.escape(str(self.decomposition))}"
                 "</code></p>")
 
 
@@ -72,22 +75,24 @@ def _pattern(pure: bool, hand: Hand, reading: Decomposition) -> Pattern:
 def _classify(hand: Hand, reading: Decomposition) -> tuple[Pattern, str]:
     suits = {t.suit.value for t in hand.tiles}
     pure = len(suits) == 1
-    names = ", ".join(_SUIT_NAMES[s] for s in sorted(suits))
-    where = f"all in one suit ({names})" if pure else f"{len(suits)} suits ({names})"
+    names = join(Message(", "), (Message(_SUIT_NAMES[s]) for s in sorted(suits)))
+    where = (Message("all in one suit ({names})", names=names) if pure else
+             Message("{n} suits ({names})", n=len(suits), names=names))
     pattern = _pattern(pure, hand, reading)
+    shape: Message
     if reading.shape is Shape.SEVEN_PAIRS:
         fours = [t for t in sorted(set(hand.concealed)) if hand.counts[t.index] == 4]
         if fours:
             four = ", ".join(str(t) for t in fours)
-            shape = f"seven pairs with four {four} held as two pairs"
+            shape = Message("seven pairs with four {four} held as two pairs", four=four)
         else:
-            shape = "seven pairs"
+            shape = Message("seven pairs")
     elif pattern in (Pattern.PURE_TRIPLETS, Pattern.ALL_TRIPLETS):
-        shape = "four pongs or kongs and a pair"
+        shape = Message("four pongs or kongs and a pair")
     else:
         runs = " ".join(str(g) for g in reading.sets if g.kind is GroupKind.CHOW)
-        shape = f"four groups and a pair, with runs ({runs})"
-    return pattern, f"{shape}; {where}"
+        shape = Message("four groups and a pair, with runs ({runs})", runs=runs)
+    return pattern, shape + Message("; ") + where
 
 
 _ORDER = {p: i for i, p in enumerate(Pattern)}

@@ -12,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
+from tutor.i18n import N_, Message
 from tutor.rulesets import check_ranges
 
 __all__ = ["APP_TABLE_RULES", "GUIYANG_RULES", "PRESETS", "GuiyangRules", "Pattern"]
@@ -44,7 +45,15 @@ class Pattern(Enum):
 
     @property
     def title(self) -> str:
-        return f"{self.value.capitalize()} ({self.chinese})"
+        """``Plain (平胡)``; in Chinese ``平胡`` (a :class:`~tutor.i18n.Message`)."""
+        return Message(_TITLES[self.value])
+
+
+_TITLES = {"plain": N_("Plain (平胡)"), "all triplets": N_("All triplets (大对子)"),
+           "seven pairs": N_("Seven pairs (七对)"), "dragon pairs": N_("Dragon pairs (龙七对)"),
+           "pure suit": N_("Pure suit (清一色)"), "pure triplets": N_("Pure triplets (清大对)"),
+           "pure seven pairs": N_("Pure seven pairs (清七对)"),
+           "pure dragon pairs": N_("Pure dragon pairs (清龙七对)")}
 
 
 #: the largest value of a pattern, bonus, bean or chicken; the bounds of the others

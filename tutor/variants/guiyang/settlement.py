@@ -23,7 +23,8 @@ from enum import Enum
 
 from tutor.core.waits import WaitAnalysis
 from tutor.errors import RulesError
-from tutor.ledger import Ledger, Payment, Seat
+from tutor.i18n import N_, Message, _, join, localize, nmessage
+from tutor.ledger import Ledger, Payment, Seat, seat_name
 from tutor.variants.guiyang.beans import Bean, beans_of
 from tutor.variants.guiyang.chickens import (
     Chicken,
@@ -36,6 +37,7 @@ from tutor.variants.guiyang.chickens import (
 )
 from tutor.variants.guiyang.description import FinishedHand, Win, WinKind
 from tutor.variants.guiyang.notes import (
+    both,
     chicken_header,
     chicken_note,
     pattern_note,
@@ -57,15 +59,19 @@ SEATS = tuple(Seat)
 class Category(Enum):
     """The categories of a Guiyang ledger, in settlement order."""
 
-    WIN = "win"
-    BEAN = "bean"
-    CHICKEN = "chicken"
-    LIABILITY = "liability chicken"
-    TENPAI = "tenpai"
+    WIN = N_("win")
+    BEAN = N_("bean")
+    CHICKEN = N_("chicken")
+    LIABILITY = N_("liability chicken")
+    TENPAI = N_("tenpai")
 
 
-def _name(seat: Seat) -> str:
-    return seat.name.title()
+def _name(seat: Seat) -> Message:
+    return seat_name(seat)
+
+
+def _seat(seat: Seat) -> str:
+    return localize(seat_name(seat))
 
 
 @dataclass(frozen=True)
@@ -118,32 +124,35 @@ class PlayerResult:
 
     def status(self) -> str:
         if self.winner:
-            return "winner"
+            return _("winner")
         if self.readiness.ready:
             waits = " ".join(str(t) for t in self.readiness.waits)
-            return f"ready on {waits}"
-        return "not ready"
+            return _("ready on {waits}").format(waits=waits)
+        return _("not ready")
 
     def __str__(self) -> str:
-        lines = [f"{_name(self.seat)}: {self.status()}, "
-                 f"{'eligible' if self.eligible else 'not eligible'}, net {self.net:+d}"]
+        head = (_("{seat}: {status}, eligible, net {net:+d}") if self.eligible else
+                _("{seat}: {status}, not eligible, net {net:+d}"))
+        lines = [head.format(seat=_seat(self.seat), status=self.status(), net=self.net)]
         if self.pattern is not None:
-            label = "best possible pattern" if self.potential else "pattern"
-            note = f" [{self.pattern_note}]" if self.pattern_note else ""
-            lines.append(f"  {label}: {self.pattern}{note}")
+            label = (_("best possible pattern: {pattern}") if self.potential else
+                     _("pattern: {pattern}")).format(pattern=self.pattern)
+            note = f" [{localize(self.pattern_note)}]" if self.pattern_note else ""
+            lines.append(f"  {label}{note}")
         if self.winning_tile_note:
-            lines.append(f"  {self.winning_tile_note}")
+            lines.append(f"  {localize(self.winning_tile_note)}")
         if self.chickens:
             notes = self.chicken_notes or ("",) * len(self.chickens)
-            summary = self.chicken_summary or str(self.chicken_value)
-            lines.append(f"  chickens ({summary}): " + "; ".join(
-                str(c) + (f" [{n}]" if n else "") for c, n in zip(self.chickens, notes,
-                                                                  strict=True)))
-        name = _name(self.seat)
+            summary = localize(self.chicken_summary) or str(self.chicken_value)
+            lines.append("  " + _("chickens ({summary}): {chickens}").format(
+                summary=summary, chickens=_("; ").join(
+                    str(c) + (f" [{localize(n)}]" if n else "")
+                    for c, n in zip(self.chickens, notes, strict=True))))
         for bean in self.beans:
             mark = ("" if self.eligible and not self.forfeited else
-                    f" [forfeited: {name} made the hot discard]" if self.eligible else
-                    " [void: not eligible]")
+                    " [" + _("forfeited: {seat} made the hot discard").format(
+                        seat=_seat(self.seat)) + "]" if self.eligible else
+                    " [" + _("void: not eligible") + "]")
             lines.append(f"  {bean}{mark}")
         return "\n".join(lines)
 
@@ -185,20 +194,25 @@ class Settlement:
                 if self.ledger.where(category=c.value)}
 
     def headline(self) -> str:
+        """The hand in one line (kept in English, translated when shown)."""
         win = self.hand.win
         if win is None:
-            return "Exhaustive draw: no win, no chickens"
-        winners = " and ".join(_name(s) for s in win.in_turn_order())
-        source = f" from {_name(win.source)}" if win.source else ""
-        reveal = f"; {self.reveal}" if self.reveal else ""
-        return f"{winners} won: {win.kind.title} on {win.tile}{source}{reveal}"
+            return Message("Exhaustive draw: no win, no chickens")
+        winners = join(Message(" and "), (_name(s) for s in win.in_turn_order()))
+        if win.source:
+            text = Message("{winners} won: {how} on {tile} from {source}", winners=winners,
+                           how=win.kind.title, tile=str(win.tile), source=_name(win.source))
+        else:
+            text = Message("{winners} won: {how} on {tile}", winners=winners,
+                           how=win.kind.title, tile=str(win.tile))
+        return text + Message("; ") + self.reveal.message() if self.reveal else text
 
     def __str__(self) -> str:
-        parts = [self.headline(), *(str(p) for p in self.players)]
+        parts = [localize(self.headline()), *(str(p) for p in self.players)]
         if self.liability:
             unpaid = self.liability.payee not in {p.seat for p in self.players if p.eligible}
-            parts.append(str(self.liability) + (f" [not paid: {_name(self.liability.payee)} is "
-                                                "not eligible]" if unpaid else ""))
+            parts.append(str(self.liability) + (" [" + _("not paid: {seat} is not eligible").format(
+                seat=_seat(self.liability.payee)) + "]" if unpaid else ""))
         parts.append(str(self.ledger))
         return "\n".join(parts)
 
@@ -255,8 +269,9 @@ def settle(hand: FinishedHand, rules: GuiyangRules = GUIYANG_RULES) -> Settlemen
         liability = liability_of(hand, rules)
         if liability is not None and liability.payee in eligible:
             payments.append(Payment(liability.payer, liability.payee, liability.value,
-                                    "liability chicken (责任鸡): "
-                                    f"{_name(liability.payer)}'s charging chicken 1s was claimed",
+                                    Message("liability chicken (责任鸡): {seat}'s charging "
+                                            "chicken 1s was claimed",
+                                            seat=_name(liability.payer)),
                                     category=Category.LIABILITY.value))
     else:
         payments += _tenpai_payments(patterns, eligible)
@@ -297,7 +312,7 @@ def _win_payments(hand: FinishedHand, win: Win, patterns: dict[Seat, PatternResu
     for s in win.in_turn_order():
         result = patterns[s]
         assert result is not None
-        title = f"{result.pattern.title} {result.value}"
+        title = result.pattern.title + f" {result.value}"
         if win.kind is WinKind.DISCARD:
             assert win.source is not None
             if (result.pattern is Pattern.PLAIN and rules.plain_discard_win_needs_kong
@@ -307,29 +322,37 @@ def _win_payments(hand: FinishedHand, win: Win, patterns: dict[Seat, PatternResu
                     f"win on a discard needs a kong (a bean), and {_name(s)} "
                     f"({hand.player(s)}) has none; a self-draw or a higher pattern needs none")
             out.append(Payment(win.source, s, result.value,
-                               f"{title} on {_name(win.source)}'s discard {win.tile}",
+                               Message("{title} on {source}'s discard {tile}", title=title,
+                                       source=_name(win.source), tile=str(win.tile)),
                                category=cat))
         elif win.kind is WinKind.HOT_DISCARD:
             assert win.source is not None
             out.append(Payment(win.source, s, result.value + rules.hot_discard_bonus,
-                               f"{title} + hot discard (热炮) {rules.hot_discard_bonus} on "
-                               f"{_name(win.source)}'s discard {win.tile} after a kong",
-                               category=cat))
+                               Message("{title} + hot discard (热炮) {bonus} on {source}'s "
+                                       "discard {tile} after a kong", title=title,
+                                       bonus=rules.hot_discard_bonus, source=_name(win.source),
+                                       tile=str(win.tile)), category=cat))
         elif win.kind is WinKind.ROBBED_KONG:
             assert win.source is not None
             amount = result.value + rules.self_draw_bonus
-            shares = " and ".join(f"{_name(share)}'s" for share in (s.next(k) for k in (1, 2, 3)))
+            first, second, third = (_name(s.next(k)) for k in (1, 2, 3))
+            shares = Message("{first}'s, {second}'s and {third}'s", first=first, second=second,
+                             third=third)
             out.append(Payment(win.source, s, 3 * amount,
-                               f"{title} + self-draw {rules.self_draw_bonus}, robbing "
-                               f"{_name(win.source)}'s added kong of {win.tile} (抢杠胡): "
-                               f"{_name(win.source)} pays all three shares of {amount} "
-                               f"({shares.replace(' and ', ', ', 1)})", category=cat))
+                               Message("{title} + self-draw {bonus}, robbing {source}'s added "
+                                       "kong of {tile} (抢杠胡): {source} pays all three shares "
+                                       "of {amount} ({shares})", title=title,
+                                       bonus=rules.self_draw_bonus, source=_name(win.source),
+                                       tile=str(win.tile), amount=amount, shares=shares),
+                               category=cat))
         else:
             amount = result.value + rules.self_draw_bonus
-            reason = f"{title} + self-draw (自摸) {rules.self_draw_bonus}"
+            reason = Message("{title} + self-draw (自摸) {bonus}", title=title,
+                             bonus=rules.self_draw_bonus)
             if win.kind is WinKind.KONG_DRAW:
                 amount += rules.kong_draw_bonus
-                reason += f" + kong draw (杠上开花) {rules.kong_draw_bonus}"
+                reason = Message("{reason} + kong draw (杠上开花) {bonus}", reason=reason,
+                                 bonus=rules.kong_draw_bonus)
             for payer in (s.next(k) for k in (1, 2, 3)):
                 out.append(Payment(payer, s, amount, reason, category=cat))
     return out
@@ -344,7 +367,7 @@ def _bean_payments(beans: dict[Seat, tuple[Bean, ...]], eligible: set[Seat]) -> 
             for payer in bean.payers:
                 if bean.value:
                     out.append(Payment(payer, s, bean.value,
-                                       f"{bean.kind.value} bean ({bean.kind.chinese}) {bean.meld}",
+                                       bean.kind.label + f" {bean.meld}",
                                        category=Category.BEAN.value))
     return out
 
@@ -357,22 +380,31 @@ def _chicken_payments(chickens: dict[Seat, tuple[Chicken, ...]],
         if s in eligible:
             value = sum(c.value for c in chickens[s])
             if value:
-                detail = ", ".join(f"{c.tile} {c.kind.value} {c.place.value} {c.value}"
-                                   for c in chickens[s])
+                detail = _chicken_detail(chickens[s])
                 for payer in (s.next(k) for k in (1, 2, 3)):
-                    out.append(Payment(payer, s, value, f"chickens of {_name(s)}: {detail}",
-                                       category=cat))
+                    out.append(Payment(payer, s, value,
+                                       Message("chickens of {seat}: {detail}", seat=_name(s),
+                                               detail=detail), category=cat))
         else:
             shown = [c for c in chickens[s] if c.kind.is_fixed and c.place.visible]
             value = sum(c.value for c in shown)
             if value:
-                detail = ", ".join(f"{c.tile} {c.kind.value} {c.place.value} {c.value}"
-                                   for c in shown)
+                detail = _chicken_detail(shown)
                 for payee in SEATS:
                     if payee in eligible:
-                        out.append(Payment(s, payee, value, f"{_name(s)} is not ready: pays "
-                                           f"visible fixed chickens ({detail})", category=cat))
+                        out.append(Payment(s, payee, value,
+                                           Message("{seat} is not ready: pays visible fixed "
+                                                   "chickens ({detail})", seat=_name(s),
+                                                   detail=detail), category=cat))
     return out
+
+
+def _chicken_detail(chickens: Sequence[Chicken]) -> Message:
+    """``1s fixed chicken held 1, ...``: each chicken's tile, kind, place and value."""
+    return join(Message(", "), (Message("{tile} {kind} {place} {value}", tile=str(c.tile),
+                                        kind=Message(c.kind.value),
+                                        place=Message(c.place.value), value=c.value)
+                                for c in chickens))
 
 
 def _hot_discard(receipts: list[Payment], discarder: Seat) -> list[Payment]:
@@ -391,12 +423,20 @@ def _merged(items: Sequence[Payment], discarder: Seat) -> Payment:
     if not others:
         return first
     own = any(p.payer == discarder for p in items)
-    whose = (["its own"] if own else []) + [f"{n}'s" for n in others]
-    shares = ", ".join(whose[:-1]) + " and " + whose[-1] if len(whose) > 1 else whose[0]
-    each = "" if len({p.amount for p in items}) > 1 else f" of {first.amount}"
-    return replace(first, payer=discarder, amount=sum(p.amount for p in items),
-                   reason=f"{first.reason} [hot discard (热炮): {_name(discarder)} pays "
-                   f"{shares} share{'s' if len(whose) > 1 else ''}{each}]")
+    whose = ([Message("its own")] if own else []) + [Message("{seat}'s", seat=n) for n in others]
+    shares = both(whose)
+    if len({p.amount for p in items}) > 1:
+        reason = nmessage("{reason} [hot discard (热炮): {seat} pays {shares} share]",
+                          "{reason} [hot discard (热炮): {seat} pays {shares} shares]",
+                          len(whose), reason=first.reason, seat=_name(discarder),
+                          shares=shares)
+    else:
+        reason = nmessage("{reason} [hot discard (热炮): {seat} pays {shares} share of "
+                          "{amount}]",
+                          "{reason} [hot discard (热炮): {seat} pays {shares} shares of "
+                          "{amount}]", len(whose), reason=first.reason, seat=_name(discarder),
+                          shares=shares, amount=first.amount)
+    return replace(first, payer=discarder, amount=sum(p.amount for p in items), reason=reason)
 
 
 def _tenpai_payments(patterns: dict[Seat, PatternResult | None],
@@ -411,7 +451,9 @@ def _tenpai_payments(patterns: dict[Seat, PatternResult | None],
         for payer in SEATS:
             if payer not in eligible:
                 out.append(Payment(payer, s, result.value,
-                                   f"tenpai (查叫): {_name(s)} is ready, best possible "
-                                   f"{result.pattern.title} {result.value} on "
-                                   f"{result.winning_tile}", category=Category.TENPAI.value))
+                                   Message("tenpai (查叫): {seat} is ready, best possible "
+                                           "{pattern} {value} on {tile}", seat=_name(s),
+                                           pattern=result.pattern.title, value=result.value,
+                                           tile=str(result.winning_tile)),
+                                   category=Category.TENPAI.value))
     return out

@@ -30,6 +30,7 @@ from typing import Any
 from tutor.core.notation import parse_hand, parse_tile
 from tutor.core.variant import Variant
 from tutor.errors import RulesError, TutorError, shown
+from tutor.i18n import Message, join
 from tutor.ledger import Seat
 from tutor.variants.hangzhou.ledger import FirstTurn, GameLedger, HandResult, play
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
@@ -124,7 +125,8 @@ def _win(entry: Mapping[str, Any], where: str, winner: Seat, number: int,
             special = ten_honors_win(n, winner=winner, rules=rules)
         except RulesError as exc:
             raise _fail(where, "honor_discards", str(exc)) from None
-        return HandResult.win(winner, special.product, f"{special.line.name}, {n} honors",
+        return HandResult.win(winner, special.product,
+                              Message("{name}, {n} honors", name=Message(special.line.name), n=n),
                               note)
     for name in ("hand", "drawn"):
         if not isinstance(entry.get(name), str):
@@ -146,7 +148,8 @@ def _win(entry: Mapping[str, Any], where: str, winner: Seat, number: int,
         sheet = score(hand, drawn, situation, rules=rules)
     except ValueError as exc:
         raise _fail(where, "hand", str(exc)) from None
-    names = ", ".join(line.name for line in sheet.lines) or "no multiplier"
+    names = (join(Message(", "), (Message(line.name) for line in sheet.lines))
+             if sheet.lines else Message("no multiplier"))
     return HandResult.win(winner, sheet.product, names, note)
 
 

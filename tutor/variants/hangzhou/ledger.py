@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from tutor.core.tiles import Tile
 from tutor.errors import RulesError
-from tutor.ledger import Ledger, Payment, Seat
+from tutor.i18n import N_, Message, _, comma, localize
+from tutor.ledger import Ledger, Payment, Seat, seat_name
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import win_payments
 from tutor.variants.hangzhou.special import FirstTurnPenalty, first_turn_matching
@@ -31,8 +32,16 @@ from tutor.variants.hangzhou.text import tile_text
 
 __all__ = ["FirstTurn", "GameLedger", "HandRecord", "HandResult", "play"]
 
-TALLY = "dealer tally"
-END_TALLY = "open tally at game end"
+TALLY = N_("dealer tally")
+END_TALLY = N_("open tally at game end")
+
+
+def _seat(seat: Seat) -> str:
+    return localize(seat_name(seat))
+
+
+def _scores(scores: dict[Seat, int]) -> str:
+    return comma().join(f"{_seat(s)} {n}" for s, n in scores.items())
 
 
 @dataclass(frozen=True)
@@ -59,7 +68,7 @@ class FirstTurn:
         tiles = " ".join(tile_text(t) for t in self.discards)
         dice = (f"{self.dice[0]}+{self.dice[1]}" if isinstance(self.dice, tuple)
                 else str(self.dice))
-        return f"first-turn discards {tiles}, dice {dice}"
+        return _("first-turn discards {tiles}, dice {dice}").format(tiles=tiles, dice=dice)
 
 
 @dataclass(frozen=True)
@@ -101,9 +110,11 @@ class HandResult:
         note = f" [{self.note}]" if self.note else ""
         first = f"; {self.first_turn}" if self.first_turn else ""
         if self.winner is None:
-            return f"exhaustive draw{first}{note}"
-        why = f" ({self.reason})" if self.reason else ""
-        return f"{self.winner.name.title()} wins x{self.multiplier}{why}{first}{note}"
+            return _("exhaustive draw") + first + note
+        text = (_("{winner} wins x{multiplier} ({reason})") if self.reason else
+                _("{winner} wins x{multiplier}"))
+        return text.format(winner=_seat(self.winner), multiplier=self.multiplier,
+                           reason=localize(self.reason)) + first + note
 
 
 @dataclass(frozen=True)
@@ -124,9 +135,10 @@ class HandRecord:
         return sum(t for _, t in self.tally)
 
     def __str__(self) -> str:
-        scores = ", ".join(f"{s.name.title()} {self.scores[s - 1]}" for s in Seat)
-        head = (f"hand {self.number} (dealer {self.dealer.name.title()}): {self.result}; "
-                f"open tokens {self.tokens}; scores {scores}")
+        scores = _scores({s: self.scores[s - 1] for s in Seat})
+        head = _("hand {number} (dealer {dealer}): {result}; open tokens {tokens}; scores "
+                 "{scores}").format(number=self.number, dealer=_seat(self.dealer),
+                                    result=self.result, tokens=self.tokens, scores=scores)
         return "\n".join([head] + [f"  {p}" for p in self.payments])
 
 
@@ -178,17 +190,17 @@ class GameLedger:
     def __str__(self) -> str:
         out = [str(r) for r in self.hands]
         if self.ended_after is not None:
-            out.append(f"the game ended after hand {self.ended_after} (a score below zero)")
+            out.append(_("the game ended after hand {hand} (a score below zero)").format(
+                hand=self.ended_after))
         if self.final:
-            out.append("open tally paid at the end:")
+            out.append(_("open tally paid at the end:"))
             out += [f"  {p}" for p in self.final]
-        out.append("final scores: " + ", ".join(f"{s.name.title()} {n}"
-                                                for s, n in self.scores.items()))
+        out.append(_("final scores: {scores}").format(scores=_scores(self.scores)))
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        scores = ", ".join(f"{s.name.title()} {n}" for s, n in self.scores.items())
-        return f"{self.ledger._repr_html_()}<p>final scores: {html.escape(scores)}</p>"
+        scores = _("final scores: {scores}").format(scores=_scores(self.scores))
+        return f"{self.ledger._repr_html_()}<p>{html.escape(scores)}</p>"
 
 
 def _first_turn_dict(first: FirstTurn | None) -> dict[str, object] | None:
@@ -201,14 +213,17 @@ def _first_turn_dict(first: FirstTurn | None) -> dict[str, object] | None:
 def _tally_payments(dealer: Seat, tally: Sequence[tuple[int, int]], paid_after: int,
                     rules: HangzhouRules, category: str, at_end: bool = False) -> list[Payment]:
     """The tally's payments, labelled with ``paid_after``, the hand after which they are paid."""
-    when = "paid at the end of the game" if at_end else f"paid after hand {paid_after}"
+    when = (Message("paid at the end of the game") if at_end else
+            Message("paid after hand {hand}", hand=paid_after))
     out = []
     for origin, tokens in tally:
         for payer in Seat:
             if payer != dealer:
                 out.append(Payment(payer, dealer, rules.base_dealer_wins * tokens,
-                                   f"{dealer.name.title()}'s tally from hand {origin}: "
-                                   f"{tokens} token(s) x {rules.base_dealer_wins}, {when}",
+                                   Message("{dealer}'s tally from hand {origin}: {tokens} "
+                                           "token(s) x {base}, {when}", dealer=seat_name(dealer),
+                                           origin=origin, tokens=tokens,
+                                           base=rules.base_dealer_wins, when=when),
                                    category=category, hand=paid_after))
     return out
 
@@ -232,9 +247,10 @@ def play(results: Sequence[HandResult], *, rules: HangzhouRules = HANGZHOU,
         if winner is not None and winner == dealer:
             tally.append((number, result.multiplier))
         elif winner is not None:
-            reason = f"{winner.name.title()}'s win x{result.multiplier}"
+            reason = Message("{winner}'s win x{multiplier}", winner=seat_name(winner),
+                             multiplier=result.multiplier)
             if result.reason:
-                reason += f" ({result.reason})"
+                reason = Message("{reason} ({why})", reason=reason, why=result.reason)
             payments += win_payments(winner, dealer, result.multiplier, rules=rules,
                                      reason=reason, hand=number)
             payments += _tally_payments(dealer, tally, number, rules, TALLY)

@@ -27,7 +27,8 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import waits
 from tutor.errors import HandError, RulesError
-from tutor.ledger import Ledger, Payment, Seat
+from tutor.i18n import N_, Message, _, comma, language, localize, ngettext
+from tutor.ledger import Ledger, Payment, Seat, seat_name
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules, ScoringMode
 from tutor.variants.hangzhou.text import (
     hand_text,
@@ -42,7 +43,7 @@ __all__ = ["RunnerUp", "ScoreLine", "ScoreSheet", "Situation", "WinSource",
 
 V = Variant.HANGZHOU
 JOKER = Tile.parse("5z")
-PAIR_WAIT = "White Dragon Pair Wait"
+PAIR_WAIT = N_("White Dragon Pair Wait")
 
 
 class WinSource(Enum):
@@ -111,6 +112,14 @@ class ScoreLine:
     chinese: str | None = None
 
     @property
+    def label(self) -> str:
+        """The name as the learner reads it: ``After a gang (杠开)``, in Chinese ``杠开``."""
+        if language() == "en":
+            return f"{self.name} ({self.chinese})" if self.chinese else self.name
+        shown = localize(self.name)  # a name the catalog does not know: its Chinese alias
+        return shown if shown != self.name or not self.chinese else self.chinese
+
+    @property
     def fan(self) -> int:
         """The line in the MIL fan model: x2^k is k fan."""
         return _fan(self.multiplier, self.name)
@@ -121,8 +130,8 @@ class ScoreLine:
                 "source": self.source}
 
     def __str__(self) -> str:
-        alias = f" ({self.chinese})" if self.chinese else ""
-        return f"{self.name}{alias}: x{self.multiplier} [{self.source}]"
+        return _("{name}: x{multiplier} [{source}]").format(
+            name=self.label, multiplier=self.multiplier, source=localize(self.source))
 
 
 def _is_power_of_two(n: int) -> bool:
@@ -148,7 +157,7 @@ def effective_product(lines: tuple[ScoreLine, ...], rules: HangzhouRules = HANGZ
 
 
 def win_payments(winner: Seat, dealer: Seat, product: int, *, rules: HangzhouRules = HANGZHOU,
-                 reason: str, hand: int | None = None, category: str = "win") -> Ledger:
+                 reason: str, hand: int | None = None, category: str = N_("win")) -> Ledger:
     """Everyone pays the winner base x ``product``: the rule text's base values (section 5)."""
     out = []
     for payer in Seat:
@@ -158,8 +167,9 @@ def win_payments(winner: Seat, dealer: Seat, product: int, *, rules: HangzhouRul
             base = rules.base_dealer_wins
         else:
             base = rules.base_from_dealer if payer == dealer else rules.base_from_other
-        out.append(Payment(payer, winner, base * product, f"{reason}: {base} x {product}",
-                           category=category, hand=hand))
+        out.append(Payment(payer, winner, base * product,
+                           Message("{reason}: {base} x {product}", reason=reason, base=base,
+                                   product=product), category=category, hand=hand))
     return Ledger(tuple(out))
 
 
@@ -221,13 +231,16 @@ class ScoreSheet:
         if other.product < self.product:
             missing = Counter(line.name for line in self.lines)
             missing.subtract(line.name for line in other.lines)
-            lacks = ", ".join(sorted(missing.elements()))
-            why = f"x{other.product}, lower than x{self.product}"
-            why += f" (it lacks {lacks})" if lacks else ""
+            lacks = comma().join(localize(n) for n in sorted(missing.elements()))
+            why = (_("x{other}, lower than x{product} (it lacks {lacks})") if lacks else
+                   _("x{other}, lower than x{product}"))
         else:
-            why = f"x{other.product}, the same product: either reading pays the same"
-        return (f"runner-up: {reading_text(other.reading)} ({other.reading.shape.value}): "
-                f"{why}")
+            lacks = ""
+            why = _("x{other}, the same product: either reading pays the same")
+        why = why.format(other=other.product, product=self.product, lacks=lacks)
+        return _("runner-up: {reading} ({shape}): {why}").format(
+            reading=localize(reading_text(other.reading)),
+            shape=localize(other.reading.shape.value), why=why)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -248,42 +261,62 @@ class ScoreSheet:
         return (f"score(Hand.parse({str(self.hand)!r}), Tile.parse({str(self.drawn)!r}), "
                 f"{self.situation!r}{rules})")
 
-    def __str__(self) -> str:
+    def _headline(self) -> str:
         s = self.situation
-        who = f"{s.winner.name.title()}" + (" (dealer)" if s.dealer_wins else "")
-        out = [f"Hangzhou self-drawn win by {who}: {hand_text(self.hand)}, drew "
-               f"{tile_text(self.drawn)}",
-               f"reading: {reading_text(self.reading)} ({self.reading.shape.value}; the best of "
-               f"{self.readings} reading{'s' if self.readings != 1 else ''})",
-               f"jokers: {self.jokers}"]
+        text = (_("Hangzhou self-drawn win by {winner} (dealer): {hand}, drew {tile}")
+                if s.dealer_wins else
+                _("Hangzhou self-drawn win by {winner}: {hand}, drew {tile}"))
+        return text.format(winner=localize(seat_name(s.winner)), hand=hand_text(self.hand),
+                           tile=tile_text(self.drawn))
+
+    def _receives(self) -> str:
+        return _("{winner} receives {total}").format(
+            winner=localize(seat_name(self.situation.winner)), total=self.total)
+
+    def __str__(self) -> str:
+        out = [self._headline(),
+               ngettext("reading: {reading} ({shape}; the best of {n} reading)",
+                        "reading: {reading} ({shape}; the best of {n} readings)",
+                        self.readings).format(reading=localize(reading_text(self.reading)),
+                                              shape=localize(self.reading.shape.value),
+                                              n=self.readings),
+               _("jokers: {jokers}").format(jokers=localize(self.jokers))]
         runner_up = self.runner_up_text()
         if runner_up is not None:
             out.append(runner_up)
-        out += [f"  {line}" for line in self.lines] or ["  no multiplier"]
+        out += [f"  {line}" for line in self.lines] or ["  " + _("no multiplier")]
         if self.rules.scoring is ScoringMode.MIL_FAN:
-            out.append(f"fan: {self.fan} (cap {self.rules.fan_cap}) -> x{self.product}")
+            out.append(_("fan: {fan} (cap {cap}) -> x{product}").format(
+                fan=self.fan, cap=self.rules.fan_cap, product=self.product))
         else:
-            out.append(f"product: x{self.product}")
+            out.append(_("product: x{product}").format(product=self.product))
         out += [f"  {p}" for p in self.payments]
-        out.append(f"{s.winner.name.title()} receives {self.total}")
+        out.append(self._receives())
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
+        english = language() == "en"
         rows = "".join(
-            f"<tr><td>{html.escape(line.name)}</td><td>{html.escape(line.chinese or '')}</td>"
-            f"<td>x{line.multiplier}</td><td>{html.escape(line.source)}</td></tr>"
-            for line in self.lines) or "<tr><td colspan='4'>no multiplier</td></tr>"
-        head = html.escape(str(self).split("\n", 1)[0])
-        receives = f"{self.situation.winner.name.title()} receives {self.total}"
+            f"<tr><td>{html.escape(line.name if english else line.label)}</td>"
+            + (f"<td>{html.escape(line.chinese or '')}</td>" if english else "")
+            + f"<td>x{line.multiplier}</td><td>{html.escape(localize(line.source))}</td></tr>"
+            for line in self.lines) or (f"<tr><td colspan='4'>{html.escape(_('no multiplier'))}"
+                                        "</td></tr>")
+        head = html.escape(self._headline())
         runner_up = self.runner_up_text()
         other = f"<br>{html.escape(runner_up)}" if runner_up is not None else ""
-        return (f"<div class='tutor-sheet'><p><b>{head}</b><br>reading: "
-                f"{html.escape(reading_text(self.reading))} "
-                f"({html.escape(self.reading.shape.value)}); "
-                f"jokers: {html.escape(self.jokers)}{other}</p><table><thead><tr><th>rule</th>"
-                f"<th>中文</th><th>x</th><th>from</th></tr></thead><tbody>{rows}</tbody>"
-                f"</table><p>product: x{self.product}; {html.escape(receives)}</p>"
-                f"{self.payments._repr_html_()}</div>")
+        reading = _("reading: {reading} ({shape})").format(
+            reading=localize(reading_text(self.reading)),
+            shape=localize(self.reading.shape.value))
+        jokers = _("jokers: {jokers}").format(jokers=localize(self.jokers))
+        columns = ((_("rule"), "中文", "x", _("from")) if english else
+                   (_("rule"), "x", _("from")))
+        product = _("product: x{product}").format(product=self.product)
+        return (f"<div class='tutor-sheet'><p><b>{head}</b><br>{html.escape(reading)}; "
+                f"{html.escape(jokers)}{other}</p><table><thead><tr>"
+                + "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+                + f"</tr></thead><tbody>{rows}</tbody></table><p>{html.escape(product)}; "
+                f"{html.escape(self._receives())}</p>{self.payments._repr_html_()}</div>")
 
 
 def score(hand: Hand, drawn: Tile, situation: Situation | None = None, *,
@@ -324,8 +357,8 @@ def score(hand: Hand, drawn: Tile, situation: Situation | None = None, *,
     if len(scored) > 1:
         (other, *_), other_reading, other_lines = scored[1]
         runner_up = RunnerUp(other_reading, other_lines, other)
-    who = situation.winner.name.title()
-    reason = f"{who}'s self-drawn win x{product}"
+    reason = Message("{winner}'s self-drawn win x{product}", winner=seat_name(situation.winner),
+                     product=product)
     payments = win_payments(situation.winner, situation.dealer, product, rules=rules,
                             reason=reason, hand=situation.hand_number)
     return ScoreSheet(hand, drawn, situation, rules, reading, len(readings), lines, product,
@@ -356,21 +389,26 @@ def _common_lines(hand: Hand, drawn: Tile, s: Situation, rules: HangzhouRules,
     """The multipliers that do not depend on how the hand is read."""
     lines: list[ScoreLine] = []
     white = in_hand + s.joker_discards
-    source = f"{in_hand} in hand + {s.joker_discards} discarded in the chain"
+    source = Message("{held} in hand + {discarded} discarded in the chain", held=in_hand,
+                     discarded=s.joker_discards)
     if white == 3:
-        lines.append(ScoreLine("Three White Dragons", rules.three_white_dragons, source,
+        lines.append(ScoreLine(N_("Three White Dragons"), rules.three_white_dragons, source,
                                "三财神"))
     elif white == 4:
-        lines.append(ScoreLine("Four White Dragons", rules.four_white_dragons, source, "四财神"))
+        lines.append(ScoreLine(N_("Four White Dragons"), rules.four_white_dragons, source,
+                               "四财神"))
     lines += _gang_lines(hand, s.kongs, rules)
     before = hand.remove(drawn)
     if waits(before, V, joker_fifth_copy=rules.joker_fifth_copy).white_dragon_pair_wait:
         lines.append(ScoreLine(PAIR_WAIT, rules.white_dragon_pair_wait,
-                               f"{hand_text(before)}: one 白 set aside, the rest is complete",
+                               Message("{hand}: one 白 set aside, the rest is complete",
+                                       hand=hand_text(before)),
                                "爆头"))
     for i in range(1, s.joker_discards + 1):
-        lines.append(ScoreLine("After a White Dragon Discard", rules.after_white_dragon_discard,
-                               f"joker discard {i} of {s.joker_discards} in the chain", "财飘"))
+        lines.append(ScoreLine(N_("After a White Dragon Discard"),
+                               rules.after_white_dragon_discard,
+                               Message("joker discard {i} of {n} in the chain", i=i,
+                                       n=s.joker_discards), "财飘"))
     return tuple(lines)
 
 
@@ -383,10 +421,12 @@ def _gang_lines(hand: Hand, chain: int, rules: HangzhouRules) -> list[ScoreLine]
     out = []
     for i in range(1, chain + 1):
         if chain == len(kongs):
-            what = f"kong {i} of {chain} in the chain: {hand_text(Hand((), (kongs[i - 1],)))}"
+            what = Message("kong {i} of {n} in the chain: {kong}", i=i, n=chain,
+                           kong=hand_text(Hand((), (kongs[i - 1],))))
         else:
-            what = f"kong {i} of {chain} in the chain, among the hand's kongs {shown}"
-        out.append(ScoreLine("After a gang", rules.after_gang, what, "杠开"))
+            what = Message("kong {i} of {n} in the chain, among the hand's kongs {kongs}", i=i,
+                           n=chain, kongs=shown)
+        out.append(ScoreLine(N_("After a gang"), rules.after_gang, what, "杠开"))
     return out
 
 
@@ -401,15 +441,15 @@ def _shape_lines(reading: Decomposition, hand: Hand,
         return ()
     jokers = hand.counts[JOKER.index]
     if jokers:
-        lines = [ScoreLine("Seven Pairs with Joker", rules.seven_pairs_with_joker,
-                           f"{jokers} 白 in the pairs", "七对")]
+        lines = [ScoreLine(N_("Seven Pairs with Joker"), rules.seven_pairs_with_joker,
+                           Message("{n} 白 in the pairs", n=jokers), "七对")]
     else:
-        lines = [ScoreLine("Seven Pairs Pure", rules.seven_pairs_pure, "no 白 in the hand",
-                           "七对")]
+        lines = [ScoreLine(N_("Seven Pairs Pure"), rules.seven_pairs_pure,
+                           Message("no 白 in the hand"), "七对")]
     for i, n in enumerate(hand.counts):
         tile = Tile(i)
         if n == 4 and (tile != JOKER or rules.four_jokers_tile_hog):
-            what = ("白白白白 (option four_jokers_tile_hog)" if tile == JOKER
+            what = (Message("白白白白 (option four_jokers_tile_hog)") if tile == JOKER
                     else tiles_text([tile] * 4))
-            lines.append(ScoreLine("Tile Hog", rules.tile_hog, what, "四归一"))
+            lines.append(ScoreLine(N_("Tile Hog"), rules.tile_hog, what, "四归一"))
     return tuple(lines)

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from tutor.core.hand import Meld, MeldKind
 from tutor.core.tiles import Tile
 from tutor.errors import RulesError
-from tutor.ledger import Ledger, Payment, Seat
+from tutor.i18n import N_, Message, _, localize
+from tutor.ledger import Ledger, Payment, Seat, seat_name
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import ScoreLine, effective_product, win_payments
 from tutor.variants.hangzhou.text import tile_text
@@ -23,7 +24,7 @@ __all__ = ["HONOR_TILES", "Discard", "FirstTurnPenalty", "SpecialWin", "first_tu
            "ten_honors_explosive_head", "ten_honors_multiplier", "ten_honors_win"]
 
 JOKER = Tile.parse("5z")
-TEN_HONORS = "Ten Honors Explosive Head"
+TEN_HONORS = N_("Ten Honors Explosive Head")
 #: the honor tiles of the set (seven kinds, four each): no player discards more honors
 HONOR_TILES = 28
 
@@ -70,12 +71,14 @@ class SpecialWin:
                 "payments": self.payments.as_dicts(), "total": self.total}
 
     def __str__(self) -> str:
-        lines = [f"{self.line.name} by {self.winner.name.title()}"
-                 f"{' (dealer)' if self.winner == self.dealer else ''}: a special win, the "
-                 "shape of the hand does not matter",
-                 f"  {self.line}", f"product: x{self.product}"]
+        head = (_("{name} by {winner} (dealer): a special win, the shape of the hand does not "
+                  "matter") if self.winner == self.dealer else
+                _("{name} by {winner}: a special win, the shape of the hand does not matter"))
+        winner = localize(seat_name(self.winner))
+        lines = [head.format(name=localize(self.line.name), winner=winner),
+                 f"  {self.line}", _("product: x{product}").format(product=self.product)]
         lines += [f"  {p}" for p in self.payments]
-        lines.append(f"{self.winner.name.title()} receives {self.total}")
+        lines.append(_("{winner} receives {total}").format(winner=winner, total=self.total))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -102,7 +105,8 @@ def ten_honors_explosive_head(discards: Sequence[Discard | Tile], *,
         raise RulesError(f"{TEN_HONORS}: the player claimed {made[0]} (no claim is allowed)")
     n = len(items)
     tiles = " ".join(tile_text(d.tile) for d in items)
-    return _special(n, f"{n} honor discards: {tiles}", winner, dealer, rules, hand_number)
+    return _special(n, Message("{n} honor discards: {tiles}", n=n, tiles=tiles), winner, dealer,
+                    rules, hand_number)
 
 
 def ten_honors_win(n: int, *, winner: Seat = Seat.SOUTH, dealer: Seat = Seat.EAST,
@@ -117,8 +121,8 @@ def ten_honors_win(n: int, *, winner: Seat = Seat.SOUTH, dealer: Seat = Seat.EAS
     if isinstance(n, bool) or not isinstance(n, int):
         raise RulesError(f"{TEN_HONORS}: the number of honor discards is a whole number, "
                          f"not {n!r}")
-    source = (f"{n} honor discards in a row from the start of the hand (jokers count as "
-              "honors), none claimed, no call made")
+    source = Message("{n} honor discards in a row from the start of the hand (jokers count as "
+                     "honors), none claimed, no call made", n=n)
     return _special(n, source, winner, dealer, rules, hand_number)
 
 
@@ -126,13 +130,19 @@ def _special(n: int, source: str, winner: Seat, dealer: Seat, rules: HangzhouRul
              hand_number: int | None) -> SpecialWin:
     multiplier = ten_honors_multiplier(n, rules)
     extra = n - rules.ten_honors_count
-    how = (f"x{rules.ten_honors_multiplier} at {rules.ten_honors_count}" +
-           (f", x{rules.ten_honors_extra} per honor beyond {rules.ten_honors_count} "
-            f"({extra} more)" if extra else ""))
-    line = ScoreLine(TEN_HONORS, multiplier, f"{source}; {how}")
+    if extra:
+        how = Message("x{multiplier} at {count}, x{extra} per honor beyond {count} ({more} more)",
+                      multiplier=rules.ten_honors_multiplier, count=rules.ten_honors_count,
+                      extra=rules.ten_honors_extra, more=extra)
+    else:
+        how = Message("x{multiplier} at {count}", multiplier=rules.ten_honors_multiplier,
+                      count=rules.ten_honors_count)
+    line = ScoreLine(TEN_HONORS, multiplier, source + Message("; ") + how)
     product = effective_product((line,), rules)
     payments = win_payments(winner, dealer, product, rules=rules, hand=hand_number,
-                            reason=f"{winner.name.title()}'s {TEN_HONORS} x{product}")
+                            reason=Message("{winner}'s {name} x{product}",
+                                           winner=seat_name(winner), name=Message(TEN_HONORS),
+                                           product=product))
     return SpecialWin(winner, dealer, line, product, payments)
 
 
@@ -156,9 +166,10 @@ class FirstTurnPenalty:
     def __str__(self) -> str:
         tiles = " ".join(str(t) for t in self.discards)
         if not self.applies:
-            return f"first-turn discards {tiles}: no penalty"
-        return "\n".join([f"first-turn discards {tiles}: the dealer pays {self.factor} x "
-                          f"{self.dice} to each player"] + [f"  {p}" for p in self.payments])
+            return _("first-turn discards {tiles}: no penalty").format(tiles=tiles)
+        head = _("first-turn discards {tiles}: the dealer pays {factor} x {dice} to each "
+                 "player").format(tiles=tiles, factor=self.factor, dice=self.dice)
+        return "\n".join([head] + [f"  {p}" for p in self.payments])
 
     def _repr_html_(self) -> str:
         return f"<p>{html.escape(str(self).splitlines()[0])}</p>{self.payments._repr_html_()}"
@@ -187,10 +198,11 @@ def first_turn_matching(discards: Sequence[Tile], dice: int | tuple[int, int], *
             factor = 1
         elif fourth == JOKER:
             factor = rules.first_turn_joker_factor
-    why = ("First-Turn Matching Discard Penalty" if factor == 1 else
-           "First-Turn Matching Discard Penalty, fourth discard a joker")
+    why = (Message("First-Turn Matching Discard Penalty") if factor == 1 else
+           Message("First-Turn Matching Discard Penalty, fourth discard a joker"))
     payments = tuple(Payment(dealer, seat, factor * total,
-                             f"{why}: {factor} x dice {total}", category="penalty",
+                             Message("{why}: {factor} x dice {total}", why=why, factor=factor,
+                                     total=total), category=N_("penalty"),
                              hand=hand_number)
                      for seat in Seat if seat != dealer and factor)
     return FirstTurnPenalty(tuple(discards), total, factor, Ledger(payments))

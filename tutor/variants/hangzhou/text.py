@@ -20,11 +20,16 @@ from tutor.core.hand import Hand
 from tutor.core.notation import format_hand
 from tutor.core.shapes import Decomposition, Group, GroupKind
 from tutor.core.tiles import Tile
+from tutor.i18n import N_, Message, join
 
 __all__ = ["JOKER", "group_text", "hand_text", "joker_text", "reading_text", "tile_text",
            "tiles_text"]
 
 JOKER = Tile.parse("5z")
+
+#: the names of groups and shapes, for the catalog (translated where a sheet shows them)
+NAMES = (N_("chow"), N_("pong"), N_("kong"), N_("pair"), N_("four groups and a pair"),
+         N_("seven pairs"))
 
 
 def tile_text(tile: Tile) -> str:
@@ -57,7 +62,8 @@ def group_text(group: Group) -> str:
     """One group of a reading: its natural tiles and its jokers, and what the jokers stood for
     (``57m白 (白=6m)``); a group of jokers only stands for any set or pair."""
     if group.wild:
-        return "白" * len(group.tiles) + f" (jokers as any {group.kind.value})"
+        return Message("{jokers} (jokers as any {kind})", jokers="白" * len(group.tiles),
+                       kind=Message(group.kind.value))
     if group.meld is not None:
         return format_hand(Hand((), (group.meld,)), "cjk")
     natural = Counter(group.tiles)
@@ -71,12 +77,14 @@ def group_text(group: Group) -> str:
 
 def reading_text(reading: Decomposition) -> str:
     """A reading, group by group (declared melds first, pairs last)."""
-    return " ".join(group_text(g) for g in reading.groups)
+    return join(" ", (group_text(g) for g in reading.groups))
 
 
 def joker_text(reading: Decomposition) -> str:
     """What each joker stood for in ``reading``: ``白=6m, 白=中``, or the wild groups."""
-    parts = [f"白={tile_text(t)}" for t in reading.joker_stands_for]
-    parts += ["白" * len(g.tiles) + (" as any pair" if g.kind is GroupKind.PAIR
-                                     else " as any set") for g in reading.groups if g.wild]
-    return ", ".join(parts) if parts else "no jokers"
+    parts: list[str] = [f"白={tile_text(t)}" for t in reading.joker_stands_for]
+    parts += [Message("{jokers} as any pair", jokers="白" * len(g.tiles))
+              if g.kind is GroupKind.PAIR else
+              Message("{jokers} as any set", jokers="白" * len(g.tiles))
+              for g in reading.groups if g.wild]
+    return join(Message(", "), parts) if parts else Message("no jokers")

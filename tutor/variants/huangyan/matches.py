@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 
 from tutor.core.tiles import Wind
 from tutor.errors import RulesError
-from tutor.ledger import Seat
+from tutor.i18n import _, comma, localize
+from tutor.ledger import Seat, seat_name
 from tutor.variants.huangyan.reckoning import Reckoning, reckon, yellow_cliff
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
 from tutor.variants.huangyan.sheet import ScoreSheet
@@ -49,16 +50,20 @@ class Seating:
         raise KeyError(player)
 
     def __str__(self) -> str:
-        return "; ".join(f"{r.player} rolled {r.dice[0]}+{r.dice[1]}={r.total} -> "
-                         f"{seat.name.title()}" for r, seat in zip(self.rolls, self.seats,
-                                                                   strict=True))
+        return _("; ").join(
+            _("{player} rolled {first}+{second}={total} -> {seat}").format(
+                player=r.player, first=r.dice[0], second=r.dice[1], total=r.total,
+                seat=localize(seat_name(seat)))
+            for r, seat in zip(self.rolls, self.seats, strict=True))
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{html.escape(r.player)}</td><td>{r.dice[0]}+{r.dice[1]}</td>"
-                       f"<td>{r.total}</td><td>{seat.name.title()}</td></tr>"
+                       f"<td>{r.total}</td><td>{html.escape(localize(seat_name(seat)))}</td></tr>"
                        for r, seat in zip(self.rolls, self.seats, strict=True))
-        return ("<table class='tutor-seating'><thead><tr><th>player</th><th>dice</th>"
-                f"<th>total</th><th>seat</th></tr></thead><tbody>{rows}</tbody></table>")
+        head = "".join(f"<th>{html.escape(c)}</th>"
+                       for c in (_("player"), _("dice"), _("total"), _("seat")))
+        return (f"<table class='tutor-seating'><thead><tr>{head}</tr></thead><tbody>{rows}"
+                "</tbody></table>")
 
 
 def roll_for_seats(players: Sequence[str], dice: Sequence[tuple[int, int]] | None = None, *,
@@ -134,10 +139,11 @@ class Match:
         return self._after(yellow_cliff(stacks=self.stacks_by_seat()))
 
     def __str__(self) -> str:
-        state = "over" if self.over else "in play"
-        stacks = ", ".join(f"{p} ({s.letter}) {n}" for p, s, n in
-                           zip(self.players, self.seats, self.stacks, strict=True))
-        return f"match {self.number} ({state}, {len(self.hands)} hands): {stacks}"
+        stacks = comma().join(f"{p} ({s.letter}) {n}" for p, s, n in
+                              zip(self.players, self.seats, self.stacks, strict=True))
+        text = (_("match {number} (over, {n} hands): {stacks}") if self.over else
+                _("match {number} (in play, {n} hands): {stacks}"))
+        return text.format(number=self.number, n=len(self.hands), stacks=stacks)
 
     def _repr_html_(self) -> str:
         hands = "".join(h._repr_html_() for h in self.hands)
@@ -218,16 +224,21 @@ class Session:
 
     def __str__(self) -> str:
         finished = sum(m.over for m in self.matches)
-        state = "over" if self.over else (f"{finished} of {self.rules.matches_per_session} "
-                                          "matches finished")
-        scores = ", ".join(f"{p} {n}" for p, n in self.scores.items())
-        rows = [f"session ({state}): {scores} (total {self.total})"]
+        scores = comma().join(f"{p} {n}" for p, n in self.scores.items())
+        if self.over:
+            head = _("session (over): {scores} (total {total})")
+        else:
+            head = _("session ({finished} of {matches} matches finished): {scores} (total "
+                     "{total})")
+        rows = [head.format(finished=finished, matches=self.rules.matches_per_session,
+                            scores=scores, total=self.total)]
         rows += [f"  {m}" for m in self.matches]
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(c)}</th>"
-                       for c in ("player", "reserve", "banked", "in play", "score"))
+                       for c in (_("player"), _("reserve"), _("banked"), _("in play"),
+                                 _("score")))
         current = self.current
         rows = "".join(
             f"<tr><td>{html.escape(p)}</td><td>{self.reserves[i]}</td><td>{self.banked[i]}</td>"

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from tutor.core.tiles import Wind
 from tutor.errors import RulesError
-from tutor.ledger import Ledger, Payment, Seat
+from tutor.i18n import Message, _, comma, localize
+from tutor.ledger import Ledger, Payment, Seat, seat_name
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules, LiabilityPayee
 from tutor.variants.huangyan.sheet import ScoreSheet
 
@@ -22,6 +23,11 @@ SEATS = tuple(Wind)
 
 def _title(seat: Seat) -> str:
     return seat.name.title()
+
+
+def _seat(seat: Seat) -> str:
+    """A seat's name in the current language (for text shown at once)."""
+    return localize(seat_name(seat))
 
 
 @dataclass(frozen=True)
@@ -71,22 +77,24 @@ class Reckoning:
 
     def _headline(self) -> str:
         if self.winner is None:
-            return (f"Yellow Cliff draw: no payments; the deal passes from "
-                    f"{_title(self.dealer)} to {_title(self.next_dealer)}")
-        role = " (dealer)" if self.winner == self.dealer else ""
-        totals = ", ".join(f"{_title(s)} {n}" for s, n in self.totals.items())
-        text = f"{_title(self.winner)}{role} wins; totals {totals}"
+            return _("Yellow Cliff draw: no payments; the deal passes from {dealer} to "
+                     "{next}").format(dealer=_seat(self.dealer), next=_seat(self.next_dealer))
+        totals = comma().join(f"{_seat(s)} {n}" for s, n in self.totals.items())
+        text = (_("{winner} (dealer) wins; totals {totals}") if self.winner == self.dealer
+                else _("{winner} wins; totals {totals}")).format(winner=_seat(self.winner),
+                                                                 totals=totals)
         if self.liable is not None:
-            text += f"; {_title(self.liable)} is liable (total locked at 0)"
+            text += _("; {liable} is liable (total locked at 0)").format(
+                liable=_seat(self.liable))
         return text
 
     def _stack_text(self) -> str:
         if self.stacks_before is None or self.stacks_after is None:
             return ""
-        moves = ", ".join(f"{_title(s)} {self.stacks_before[s]}->{self.stacks_after[s]}"
-                          for s in SEATS)
-        over = "yes" if self.match_over else "no"
-        return f"stacks: {moves}; match over: {over}"
+        moves = comma().join(f"{_seat(s)} {self.stacks_before[s]}->{self.stacks_after[s]}"
+                             for s in SEATS)
+        over = _("yes") if self.match_over else _("no")
+        return _("stacks: {moves}; match over: {over}").format(moves=moves, over=over)
 
     def __str__(self) -> str:
         rows = [self._headline(), str(self.ledger)]
@@ -133,12 +141,13 @@ def _wave_one(dealer: Seat, winner: Seat, total: int, rules: HuangyanRules) -> l
     for step in (1, 2, 3):
         payer = winner.next(step)
         if winner == dealer:
-            amount, why = total, f"winner's total {total}, the dealer won"
+            amount, why = total, Message("winner's total {total}, the dealer won", total=total)
         elif payer == dealer:
-            amount, why = total, f"winner's total {total}, the dealer pays in full"
+            amount = total
+            why = Message("winner's total {total}, the dealer pays in full", total=total)
         else:
             amount = rules.half(total)
-            why = f"half the winner's total {total}"
+            why = Message("half the winner's total {total}", total=total)
         out.append(_Due(1, payer, winner, amount, why))
     return out
 
@@ -150,12 +159,13 @@ def _wave_two(dealer: Seat, winner: Seat, totals: dict[Seat, int], rules: Huangy
     for x, y in ((a, b), (a, c), (b, c)):
         low, high = (x, y) if totals[x] <= totals[y] else (y, x)
         diff = totals[high] - totals[low]
-        why = (f"{_title(x)} {totals[x]} vs {_title(y)} {totals[y]}: difference {diff}")
+        why = Message("{x} {x_total} vs {y} {y_total}: difference {diff}", x=seat_name(x),
+                      x_total=totals[x], y=seat_name(y), y_total=totals[y], diff=diff)
         if dealer in (x, y):
             amount = diff
         else:
             amount = rules.half(diff)
-            why += ", halved (two non-dealers)"
+            why = Message("{reason}, halved (two non-dealers)", reason=why)
         if amount:
             out.append(_Due(2, low, high, amount, why))
     return out
@@ -167,12 +177,14 @@ def _liability(dues: list[_Due], liable: Seat, winner: Seat, rules: HuangyanRule
     for due in dues:
         if due.wave == 1:
             payee = winner
-            why = f"liability: {_title(due.payer)}'s share of the collection, {due.reason}"
+            why = Message("liability: {payer}'s share of the collection, {reason}",
+                          payer=seat_name(due.payer), reason=due.reason)
         else:
             normal = rules.liability_payee is LiabilityPayee.NORMAL
             payee = due.payee if normal else winner
-            why = (f"liability: pair settlement {_title(due.payer)} -> {_title(due.payee)}, "
-                   f"{due.reason}")
+            why = Message("liability: pair settlement {payer} -> {payee}, {reason}",
+                          payer=seat_name(due.payer), payee=seat_name(due.payee),
+                          reason=due.reason)
         if payee != liable:
             out.append(_Due(due.wave, liable, payee, due.amount, why))
     return out
@@ -209,7 +221,8 @@ def reckon(*, winner: Seat, totals: Mapping[Seat, int | ScoreSheet], dealer: Sea
         paid = min(d.amount, now[d.payer])
         reason = d.reason
         if paid < d.amount:
-            reason += f"; {d.amount} due, capped at {_title(d.payer)}'s stack of {paid}"
+            reason = Message("{reason}; {due} due, capped at {payer}'s stack of {paid}",
+                             reason=reason, due=d.amount, payer=seat_name(d.payer), paid=paid)
         now[d.payer] -= paid
         now[d.payee] += paid
         over = over or now[d.payer] == 0

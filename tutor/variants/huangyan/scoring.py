@@ -19,6 +19,7 @@ from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.core.variant import Variant
 from tutor.core.waits import waits
 from tutor.errors import RulesError
+from tutor.i18n import N_, Message
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
 from tutor.variants.huangyan.sheet import ScoreLine, ScoreSheet, WinSituation
 
@@ -47,20 +48,20 @@ def _hand(hand: Hand | str) -> Hand:
 
 def _set_line(s: _Set, rules: HuangyanRules) -> ScoreLine:
     if s.kind is GroupKind.CHOW:
-        return ScoreLine("Chow", "顺子", rules.chow, tiles=s.tiles)
+        return ScoreLine(N_("Chow"), "顺子", rules.chow, tiles=s.tiles)
     big = s.tile.is_terminal_or_honor
-    note = "terminals/honors" if big else "simples"
+    note = N_("terminals/honors") if big else N_("simples")
     if s.kind is GroupKind.PONG:
         if s.exposed:
             pts = rules.exposed_pong_terminal_honor if big else rules.exposed_pong_simple
-            return ScoreLine("Exposed Pong", "明刻", pts, tiles=s.tiles, note=note)
+            return ScoreLine(N_("Exposed Pong"), "明刻", pts, tiles=s.tiles, note=note)
         pts = rules.concealed_pong_terminal_honor if big else rules.concealed_pong_simple
-        return ScoreLine("Concealed Pong", "暗刻", pts, tiles=s.tiles, note=note)
+        return ScoreLine(N_("Concealed Pong"), "暗刻", pts, tiles=s.tiles, note=note)
     if s.exposed:
         pts = rules.exposed_kong_terminal_honor if big else rules.exposed_kong_simple
-        return ScoreLine("Exposed Kong", "明杠", pts, tiles=s.tiles, note=note)
+        return ScoreLine(N_("Exposed Kong"), "明杠", pts, tiles=s.tiles, note=note)
     pts = rules.concealed_kong_terminal_honor if big else rules.concealed_kong_simple
-    return ScoreLine("Concealed Kong", "暗杠", pts, tiles=s.tiles, note=note)
+    return ScoreLine(N_("Concealed Kong"), "暗杠", pts, tiles=s.tiles, note=note)
 
 
 def _pair_lines(tile: Tile, seat: Wind, rules: HuangyanRules, *, show_zero: bool
@@ -68,14 +69,14 @@ def _pair_lines(tile: Tile, seat: Wind, rules: HuangyanRules, *, show_zero: bool
     pair = (tile, tile)
     lines = []
     if tile.is_dragon:
-        lines.append(ScoreLine("Dragon Pair", "箭牌对", rules.dragon_pair, tiles=pair))
+        lines.append(ScoreLine(N_("Dragon Pair"), "箭牌对", rules.dragon_pair, tiles=pair))
     if tile == seat.tile:
-        lines.append(ScoreLine("Seat Wind Pair", "门风对", rules.seat_wind_pair, tiles=pair))
+        lines.append(ScoreLine(N_("Seat Wind Pair"), "门风对", rules.seat_wind_pair, tiles=pair))
     if rules.prevailing_wind is not None and tile == rules.prevailing_wind.tile:
-        lines.append(ScoreLine("Prevailing Wind Pair", "圈风对", rules.prevailing_wind_pair,
+        lines.append(ScoreLine(N_("Prevailing Wind Pair"), "圈风对", rules.prevailing_wind_pair,
                                tiles=pair))
     if not lines and show_zero:
-        lines.append(ScoreLine("Pair", "将", 0, tiles=pair))
+        lines.append(ScoreLine(N_("Pair"), "将", 0, tiles=pair))
     return lines
 
 
@@ -93,34 +94,35 @@ def _pattern_lines(sets: list[_Set], pairs: list[Tile], tiles: tuple[Tile, ...],
     dragons = [s for s in pongs if s.tile.is_dragon]
     winds = [s for s in pongs if s.tile.is_wind]
     for s in dragons:
-        _doubles(lines, "Dragon Pong", "箭刻", rules.dragon_set, s.tiles)
+        _doubles(lines, N_("Dragon Pong"), "箭刻", rules.dragon_set, s.tiles)
     for s in winds:
         if s.tile == seat.tile:
-            _doubles(lines, "Seat Wind Pong", "门风刻", rules.seat_wind_set, s.tiles)
+            _doubles(lines, N_("Seat Wind Pong"), "门风刻", rules.seat_wind_set, s.tiles)
         if rules.prevailing_wind is not None and s.tile == rules.prevailing_wind.tile:
-            _doubles(lines, "Prevailing Wind Pong", "圈风刻", rules.prevailing_wind_set, s.tiles)
+            _doubles(lines, N_("Prevailing Wind Pong"), "圈风刻", rules.prevailing_wind_set,
+                     s.tiles)
     suits = {t.suit for t in tiles if t.is_suited}
     has_honors = any(t.is_honor for t in tiles)
     if not suits:
-        _doubles(lines, "All Honors", "字一色", rules.all_honors, tiles)
+        _doubles(lines, N_("All Honors"), "字一色", rules.all_honors, tiles)
     elif len(suits) == 1:
         if has_honors:
-            _doubles(lines, "Half Flush", "混一色", rules.half_flush, tiles)
+            _doubles(lines, N_("Half Flush"), "混一色", rules.half_flush, tiles)
         else:
-            _doubles(lines, "Full Flush", "清一色", rules.full_flush, tiles)
+            _doubles(lines, N_("Full Flush"), "清一色", rules.full_flush, tiles)
     dragon_tiles = [t for s in dragons for t in s.tiles]
     dragon_pairs = [t for t in pairs if t.is_dragon]
     if len(dragons) == 3:
-        _doubles(lines, "Big Three Dragons", "大三元", rules.big_three_dragons, dragon_tiles)
+        _doubles(lines, N_("Big Three Dragons"), "大三元", rules.big_three_dragons, dragon_tiles)
     elif len(dragons) == 2 and dragon_pairs:
-        _doubles(lines, "Little Three Dragons", "小三元", rules.little_three_dragons,
+        _doubles(lines, N_("Little Three Dragons"), "小三元", rules.little_three_dragons,
                  dragon_tiles + [dragon_pairs[0]] * 2)
     wind_tiles = [t for s in winds for t in s.tiles]
     wind_pairs = [t for t in pairs if t.is_wind]
     if len(winds) == 4:
-        _doubles(lines, "Big Four Winds", "大四喜", rules.big_four_winds, wind_tiles)
+        _doubles(lines, N_("Big Four Winds"), "大四喜", rules.big_four_winds, wind_tiles)
     elif len(winds) == 3 and wind_pairs:
-        _doubles(lines, "Little Four Winds", "小四喜", rules.little_four_winds,
+        _doubles(lines, N_("Little Four Winds"), "小四喜", rules.little_four_winds,
                  wind_tiles + [wind_pairs[0]] * 2)
     return lines
 
@@ -130,7 +132,7 @@ def _big_four_winds_in_all(lines: list[ScoreLine]) -> list[ScoreLine]:
     if not any(line.item == "Big Four Winds" for line in lines):
         return lines
     return [ScoreLine(line.item, line.chinese, line.points, 0, line.tiles,
-                      f"{line.doubles} double(s) counted within Big Four Winds")
+                      Message("{n} double(s) counted within Big Four Winds", n=line.doubles))
             if line.doubles and line.item != "Big Four Winds" else line for line in lines]
 
 
@@ -146,22 +148,22 @@ def _hook(reading: Decomposition, win_index: int, win_tile: Tile, rules: Huangya
           ) -> ScoreLine | None:
     group = reading.groups[win_index]
     if group.kind is GroupKind.PAIR:
-        return ScoreLine("Single Hook", "单钓", rules.single_hook, tiles=group.tiles)
+        return ScoreLine(N_("Single Hook"), "单钓", rules.single_hook, tiles=group.tiles)
     if group.kind is not GroupKind.CHOW:
         return None
     low, mid, high = group.tiles
     if win_tile == mid:
-        return ScoreLine("Middle Hook", "嵌张", rules.middle_hook, tiles=group.tiles)
+        return ScoreLine(N_("Middle Hook"), "嵌张", rules.middle_hook, tiles=group.tiles)
     if (low.rank == 1 and win_tile == high) or (low.rank == 7 and win_tile == low):
-        return ScoreLine("Side Hook", "边张", rules.side_hook, tiles=group.tiles)
+        return ScoreLine(N_("Side Hook"), "边张", rules.side_hook, tiles=group.tiles)
     return None
 
 
 def _winner_sheet(hand: Hand, reading: Decomposition, win_index: int, win_tile: Tile,
                   sit: WinSituation, one_wait: bool, rules: HuangyanRules) -> ScoreSheet:
-    lines = [ScoreLine("Hu", "胡", rules.hu)]
+    lines = [ScoreLine(N_("Hu"), "胡", rules.hu)]
     if sit.drawn:
-        lines.append(ScoreLine("Self-Draw", "自摸", rules.self_draw, tiles=(win_tile,)))
+        lines.append(ScoreLine(N_("Self-Draw"), "自摸", rules.self_draw, tiles=(win_tile,)))
     hook = _hook(reading, win_index, win_tile, rules) if one_wait else None
     if hook is not None:
         lines.append(hook)
@@ -180,17 +182,18 @@ def _winner_sheet(hand: Hand, reading: Decomposition, win_index: int, win_tile: 
     lines += _pattern_lines(sets, [pair], hand.tiles, sit.seat, rules)
     chows = sum(s.kind is GroupKind.CHOW for s in sets)
     if chows == 0:
-        _doubles(lines, "All Pongs", "碰碰胡", rules.all_pongs, ())
+        _doubles(lines, N_("All Pongs"), "碰碰胡", rules.all_pongs, ())
     if chows == 4 and sum(line.points for line in pair_lines) == 0:
-        _doubles(lines, "Pinfu", "平胡", rules.pinfu, ())
+        _doubles(lines, N_("Pinfu"), "平胡", rules.pinfu, ())
     if sit.kong_draw:
-        _doubles(lines, "Kong Draw", "杠上开花", rules.kong_draw, (win_tile,))
+        _doubles(lines, N_("Kong Draw"), "杠上开花", rules.kong_draw, (win_tile,))
     if sit.robbing_the_kong:
-        _doubles(lines, "Robbing the Kong", "抢杠胡", rules.robbing_the_kong, (win_tile,))
+        _doubles(lines, N_("Robbing the Kong"), "抢杠胡", rules.robbing_the_kong, (win_tile,))
     if sit.last_tile and sit.self_draw:
-        _doubles(lines, "Fisherman's Win", "海底捞月", rules.fishermans_win, (win_tile,))
-    text = " ".join(str(g) for g in reading.groups)
-    text += f" (the winning {win_tile} completed {format_tiles(reading.groups[win_index].tiles)})"
+        _doubles(lines, N_("Fisherman's Win"), "海底捞月", rules.fishermans_win, (win_tile,))
+    text = Message("{groups} (the winning {tile} completed {tiles})",
+                   groups=" ".join(str(g) for g in reading.groups), tile=str(win_tile),
+                   tiles=format_tiles(reading.groups[win_index].tiles))
     return ScoreSheet(hand, sit.seat, True, tuple(_big_four_winds_in_all(lines)), win_tile, sit,
                       text, rules.limit)
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from tutor.core.hand import Hand, format_tiles
 from tutor.core.tiles import Tile, Wind
 from tutor.errors import RulesError
+from tutor.i18n import Message, _, language, localize, ngettext
+from tutor.ledger import seat_name
 
 __all__ = ["ScoreLine", "ScoreSheet", "WinSituation"]
 
@@ -44,14 +46,14 @@ class WinSituation:
     @property
     def how(self) -> str:
         if self.kong_draw:
-            how = "Kong replacement draw"
+            how = Message("Kong replacement draw")
         elif self.self_draw:
-            how = "self-draw"
+            how = Message("self-draw")
         elif self.robbing_the_kong:
-            how = "robbing the Kong"
+            how = Message("robbing the Kong")
         else:
-            how = "claimed discard"
-        return how + (", last tile" if self.last_tile else "")
+            how = Message("claimed discard")
+        return Message("{how}, last tile", how=how) if self.last_tile else how
 
 
 @dataclass(frozen=True)
@@ -70,12 +72,20 @@ class ScoreLine:
         return f"{self.item} ({self.chinese})" if self.chinese else self.item
 
     @property
+    def label(self) -> str:
+        """The name as the learner reads it: ``Chow (顺子)``, in Chinese ``顺子``."""
+        if language() == "en":
+            return self.name
+        shown = localize(self.item)  # an item the catalog does not know: its Chinese name
+        return shown if shown != self.item or not self.chinese else self.chinese
+
+    @property
     def value(self) -> str:
         if self.doubles:
-            return f"{self.doubles} double" + ("s" if self.doubles != 1 else "")
+            return ngettext("{n} double", "{n} doubles", self.doubles).format(n=self.doubles)
         if self.note and not self.points:
             return "-"
-        return f"{self.points} pts"
+        return _("{points} pts").format(points=self.points)
 
     def as_dict(self) -> dict[str, object]:
         return {"item": self.item, "chinese": self.chinese, "points": self.points,
@@ -83,8 +93,8 @@ class ScoreLine:
 
     def __str__(self) -> str:
         tiles = f"  {format_tiles(self.tiles)}" if self.tiles else ""
-        note = f"  [{self.note}]" if self.note else ""
-        return f"{self.name}: {self.value}{tiles}{note}"
+        note = f"  [{localize(self.note)}]" if self.note else ""
+        return _("{name}: {value}").format(name=self.label, value=self.value) + tiles + note
 
 
 @dataclass(frozen=True)
@@ -132,7 +142,7 @@ class ScoreSheet:
     def formula(self) -> str:
         text = f"{self.base} x 2^{self.doubles} = {self.raw_total}"
         if self.total != self.raw_total:
-            text += f", held to the limit {self.total}"
+            return Message("{formula}, held to the limit {total}", formula=text, total=self.total)
         return text
 
     def as_dict(self) -> dict[str, object]:
@@ -145,27 +155,34 @@ class ScoreSheet:
         }
 
     def _title(self) -> str:
-        who = "winner" if self.winner else "non-winner"
-        text = f"{self.hand} ({who}, seat {self.seat.name.title()}"
+        seat = localize(seat_name(self.seat))
         if self.win_tile is not None and self.situation is not None:
-            text += f", won on {self.win_tile} by {self.situation.how}"
-        return text + ")"
+            text = (_("{hand} (winner, seat {seat}, won on {tile} by {how})") if self.winner else
+                    _("{hand} (non-winner, seat {seat}, won on {tile} by {how})"))
+            return text.format(hand=self.hand, seat=seat, tile=self.win_tile,
+                               how=localize(self.situation.how))
+        text = (_("{hand} (winner, seat {seat})") if self.winner else
+                _("{hand} (non-winner, seat {seat})"))
+        return text.format(hand=self.hand, seat=seat)
 
     def __str__(self) -> str:
         rows = [self._title()]
         if self.reading:
-            rows.append(f"  reading: {self.reading}")
-        rows += [f"  {line}" for line in self.lines] or ["  (nothing scores)"]
-        rows.append(f"  total: {self.formula}")
+            rows.append("  " + _("reading: {reading}").format(reading=localize(self.reading)))
+        rows += [f"  {line}" for line in self.lines] or ["  " + _("(nothing scores)")]
+        rows.append("  " + _("total: {formula}").format(formula=localize(self.formula)))
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
         body = "".join(
-            f"<tr><td>{html.escape(line.name)}</td><td>{line.points or ''}</td>"
+            f"<tr><td>{html.escape(line.label)}</td><td>{line.points or ''}</td>"
             f"<td>{line.doubles or ''}</td><td>{html.escape(format_tiles(line.tiles))}</td>"
-            f"<td>{html.escape(line.note)}</td></tr>" for line in self.lines)
-        reading = f"<p>reading: {html.escape(self.reading)}</p>" if self.reading else ""
+            f"<td>{html.escape(localize(line.note))}</td></tr>" for line in self.lines)
+        reading = _("reading: {reading}").format(reading=localize(self.reading))
+        reading = f"<p>{html.escape(reading)}</p>" if self.reading else ""
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+            _("item"), _("points"), _("doubles"), _("tiles"), _("note")))
+        total = _("total: {formula}").format(formula=localize(self.formula))
         return (f"<div class='tutor-sheet'><p><b>{html.escape(self._title())}</b></p>{reading}"
-                "<table><thead><tr><th>item</th><th>points</th><th>doubles</th><th>tiles</th>"
-                f"<th>note</th></tr></thead><tbody>{body}</tbody></table>"
-                f"<p>total: {html.escape(self.formula)}</p></div>")
+                f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+                f"<p>{html.escape(total)}</p></div>")

@@ -106,8 +106,18 @@ def kong_points(pos: Position, option: Option) -> int | None:
 def _points(pos: Position, d: Decision) -> str:
     """What the play-outs found, in a sentence (empty when they were not run)."""
     p, q = d.played, d.preferred
-    if d.points_lost is None or p.points is None:
+    checked = d.confirm_playouts > 0 and p.label != q.label
+    if d.points_lost is None or (p.points is None and not checked):
         return ""
+    if checked and d.grade is Grade.GOOD:
+        m = d.confirm_playouts
+        if d.points_lost <= 0:
+            return (f"{_move(q)} looked better at first, but {m} fresh play-outs of each move "
+                    f"from what you could see found it no better on average (yours scored "
+                    f"about {_pts(-d.points_lost)} points more). ")
+        return (f"{_move(q)} looked better at first, but {m} fresh play-outs of each move from "
+                f"what you could see found it only about {_pts(d.points_lost)} points better "
+                "on average, too little to tell from luck. ")
     n = p.playouts
     why = ""
     if d.kind is DecisionKind.KONG:
@@ -116,6 +126,10 @@ def _points(pos: Position, d: Decision) -> str:
         if worth is not None:
             why = (f": the kong of {kong.tile} scores {worth} on your sheet whether or not "
                    "you win")
+    if checked:
+        return (f"{_move(q)} was about {_pts(d.points_lost)} points better on average "
+                f"({d.confirm_playouts} play-outs of each move from what you could see, dealt "
+                f"afresh to check){why}. ")
     if p.label != q.label and d.grade is not Grade.GOOD:
         return (f"{_move(q)} was about {_pts(d.points_lost)} points better on average "
                 f"({n} play-outs of the hand from what you could see){why}. ")

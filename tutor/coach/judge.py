@@ -307,8 +307,10 @@ def confirm(pos: Position, better: Action, worse: Action, rules: CoachRules,
             budget: Budget | None = None) -> Check | None:
     """Play ``better`` and ``worse`` out again from fresh deals, in batches of
     ``rules.confirm_playouts`` (paired, seeded by :func:`confirm_seed`), stopping after a
-    batch once ``better`` is no better on average or better by more than
-    ``rules.significance`` standard errors. None when nothing could be played (no world, no
+    batch once ``better`` is no better on average, better by more than
+    ``rules.significance`` standard errors, or too little better for the whole check to
+    reach that at the same rate (the standard error shrinks as one over the root of the
+    play-outs). None when nothing could be played (no world, no
     check in the rules, the same move twice, or no budget left)."""
     from tutor.game.evaluate import evaluate, mean_se
 
@@ -327,6 +329,10 @@ def confirm(pos: Position, better: Action, worse: Action, rules: CoachRules,
         mean, se = mean_se(diffs)
         if mean <= 0 or mean > rules.significance * se:
             break
+        # futile: even at this rate the whole check would not reach significance
+        left = rules.confirm_batches / (batch + 1)
+        if mean * math.sqrt(left) <= rules.significance * se:
+            break
     if not diffs:
         return None
     se = se if math.isfinite(se) else 0.0
@@ -340,8 +346,9 @@ def _checked(pos: Position, preferred: Option, played: Option, grade: Grade,
     order = list(Grade)
     if preferred.action is None or played.action is None:
         return grade, None
-    if rules.confirm_playouts == 0 or rules.confirm_batches == 0 or pos.world is None:
-        return grade, None  # no check asked for: the first grade stands
+    if (rules.playouts == 0 or rules.confirm_playouts == 0 or rules.confirm_batches == 0
+            or pos.world is None):
+        return grade, None  # no play-outs or no check asked for: the first grade stands
     check = confirm(pos, preferred.action, played.action, rules, _BUDGET.get())
     if check is None:  # not checked (no budget left): at most an inaccuracy
         return min(grade, Grade.INACCURACY, key=order.index), None

@@ -73,7 +73,9 @@ some moves). The played and the preferred move are played out again, from fresh 
 (seeded apart from the first ones, still by the position alone: exact to replay), in up to
 ``confirm_batches`` batches of ``confirm_playouts`` play-outs each, paired as before. After
 each batch the check stops early when the preferred move is no better on average (nothing to
-confirm) or already better by more than ``significance`` standard errors of the difference.
+confirm), already better by more than ``significance`` standard errors of the difference, or
+so little better that the whole check could not get there at the same rate (after the first
+of three batches, by less than ``significance`` / sqrt(3) standard errors).
 The check's numbers then grade the move, never higher than the first grade:
 
 * better by more than ``significance`` standard errors: confirmed; graded by the check's
@@ -82,7 +84,10 @@ The check's numbers then grade the move, never higher than the first grade:
 * otherwise not confirmed: at most an **inaccuracy** (when the check's loss, less ``caution``
   standard errors, is still an inaccuracy's), else **good**.
 
-A first-pass grade (no play-outs) of mistake or blunder is checked the same way. A review
+A first-pass grade of a move that was not played out (outside the open options once the
+review's ``review_playouts`` are spent, or a discard with nothing left to draw) is checked
+the same way when it is a mistake or blunder. ``confirm_playouts=0`` turns the checks off (the
+first grade stands); so does ``playouts=0``, the first pass alone. A review
 spends at most ``confirm_budget`` play-outs on checks (both moves counted); a mistake or
 blunder it cannot afford to check is graded an inaccuracy. The reason then quotes the
 check's numbers.
@@ -142,7 +147,7 @@ class CoachRules:
     playouts: int = 10
     #: play-outs a review may spend on moves the first pass called worse than its open
     #: options (beyond it, they are graded by the first pass alone)
-    review_playouts: int = 200
+    review_playouts: int = 60
     #: options within this many useful tiles of the first pass's best are open
     close: float = 2.0
     #: at most this many open options from the first pass (the move played comes on top)
@@ -166,7 +171,7 @@ class CoachRules:
     confirm_batches: int = 3
     #: play-outs a review may spend on checks, both moves counted (a mistake or blunder it
     #: cannot afford to check is graded an inaccuracy)
-    confirm_budget: int = 384
+    confirm_budget: int = 128
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

@@ -47,8 +47,9 @@ def _shape(option: Option, pos: Position) -> str:
     if option.shanten == 0:
         joker = pos.variant.joker
         waits = [t for t in option.improving if t != joker]
+        jokers = ", jokers included" if joker is not None and joker in option.improving else ""
         return (f"ready (one tile from a win), waiting on {_kinds(waits)} "
-                f"({_n(option.useful or 0, 'tile')} left)")
+                f"({_n(option.useful or 0, 'tile')} left{jokers})")
     return (f"{distance(option.shanten)}, with {_n(option.useful or 0, 'tile')} left that "
             "improve it")
 
@@ -191,6 +192,10 @@ def _discard(pos: Position, d: Decision) -> str:
         return (f"Discarding {t} left you ready only on tiles that are all in sight already "
                 f"(discarded, shown or in your hand: nothing left to win with); discarding {u} "
                 f"keeps your hand {_shape(q, pos)}.")
+    if p.shanten == q.shanten and p.useful == q.useful:
+        return (f"Discarding {t} and discarding {u} leave your hand equally "
+                f"{distance(p.shanten)}, with {_n(p.useful or 0, 'tile')} left that improve "
+                "it either way; the difference is in how the hand plays out from there.")
     return (f"Discarding {t} leaves {_n(p.useful or 0, 'tile')} that improve your hand; "
             f"discarding {u} keeps the same distance from ready with {q.useful} "
             f"({_kinds(q.improving)}).")

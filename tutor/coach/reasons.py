@@ -138,7 +138,7 @@ def _points(pos: Position, d: Decision) -> str:
     if not others:
         return ""
     second = max(others, key=lambda o: o.points or 0.0)
-    assert second.points is not None
+    assert second.points is not None and p.points is not None
     return (f"Played out {n} times from what you could see, {p.label} averaged "
             f"{_pts(p.points)} points, against {_pts(second.points)} for {second.label}"
             f"{why}. ")

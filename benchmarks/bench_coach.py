@@ -20,18 +20,25 @@ between the games) is spent. For each hand:
   both moves), with a seed the coach never uses. It *held up* when the preferred move scored
   more on average. The goal: at least 95%.
 
-Figures (``--minutes 14``: about 4.7 CPU minutes per game, ``--check 200``, on the shared
-2-core machine with other jobs running; CPU ms, median / p90 / max):
+Figures (``--minutes 10``: 200 s of CPU per game, ``--check 200``; 2026-12-03 on the shared
+2-core machine with a load of 7-11, which inflates CPU times too; CPU ms, median / p90 / max):
 
-============  ==================  ===============  ======================================
-game          review per seat     hint             mistakes/blunders held up (checked)
-============  ==================  ===============  ======================================
-(to fill)
-============  ==================  ===============  ======================================
+========  =====  ==================  ===============  =========  ============================
+game      hands  review per seat     hint             graded     held up (200 play-outs each)
+========  =====  ==================  ===============  =========  ============================
+Huangyan     41  826 / 2063 / 2860   2 / 37 / 129     11 + 0     11 of 11 (100%), +18.4 pts
+Hangzhou     46  889 / 1746 / 2759   2 / 5 / 152      5 + 9      14 of 14 (100%), +16.1 pts
+Guiyang      30  1185 / 2536 / 3508  3 / 161 / 654    10 + 2     12 of 12 (100%), +4.7 pts
+========  =====  ==================  ===============  =========  ============================
 
-The sample is far smaller than the 200 per game the goal asks for: the check costs about
-2 x 200 play-outs (2-4 s of CPU) per decision, and with the coach's checks few decisions are
-graded mistake or blunder at all (most of the first pass's flags do not survive them).
+("graded": mistakes + blunders; "+18.4 pts": the preferred move's average margin in the
+independent check.) The coach's own checks looked at 214, 256 and 181 first estimates of a
+mistake or blunder and let 11, 14 and 12 stand; every one that stood held up. The sample is far
+smaller than the 200 per game the goal asks for: few decisions survive the checks, and the
+independent check costs 2 x 200 play-outs (2-4 s of CPU) each. Review medians are within the
+2 s goal, the p90 is not in Huangyan and Guiyang (2.1 and 2.5 s: seats that play at random,
+whose many bad moves spend the review's budgets); hints are within 0.5 s except the slowest
+Guiyang one (0.65 s).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from tutor.coach import COACH, positions
-from tutor.coach.judge import decisions, position_seed
+from tutor.coach.judge import confirm, decisions, position_seed
 from tutor.coach.reasons import _pts, kong_points
 from tutor.coach.safety import danger, smallest_win
 from tutor.coach.value import describe
@@ -21,7 +21,7 @@ from tutor.variants.huangyan.rules import HUANGYAN_RULES
 
 from .helpers import SEATS, hands
 
-CHEAP = replace(COACH, playouts=3)
+CHEAP = replace(COACH, playouts=3, confirm_playouts=6)
 _TILES = re.compile(r"\b[1-9]+[mpsz]\b")
 _NUMBER = re.compile(r"(?<![\w.])-?x?\d+(?:\.\d+)?")
 
@@ -32,7 +32,7 @@ def test_the_smallest_huangyan_win_is_12() -> None:
 
 @pytest.mark.parametrize("variant", list(Variant), ids=lambda v: v.value)
 def test_every_number_in_a_reason_is_recomputed(variant: Variant) -> None:
-    quoted = played_out = 0
+    quoted = played_out = checked = 0
     for state in hands(variant, 2):
         for seat in SEATS[:2]:
             for pos in positions(state, seat):
@@ -54,6 +54,15 @@ def test_every_number_in_a_reason_is_recomputed(variant: Variant) -> None:
                             assert a is not None and b is not None
                             allowed.add(_pts(again.difference(a, b)[0]))
                         played_out += 1
+                    if d.confirm_playouts:  # a mistake or blunder checked afresh
+                        a, b = d.preferred.action, d.played.action
+                        assert a is not None and b is not None
+                        check = confirm(pos, a, b, CHEAP)
+                        assert check is not None
+                        assert (check.lost, check.se, check.playouts, check.significant) == (
+                            d.points_lost, d.points_lost_se, d.confirm_playouts, d.confirmed)
+                        allowed |= {_pts(check.lost), _pts(-check.lost), str(check.playouts)}
+                        checked += 1
                     for o in d.options:
                         for n in (o.useful, o.shanten, len(o.improving)):
                             if n is not None:
@@ -69,4 +78,4 @@ def test_every_number_in_a_reason_is_recomputed(variant: Variant) -> None:
                     for number in _NUMBER.findall(text):
                         assert number in allowed, (number, d.reason)
                         quoted += 1
-    assert quoted > 50 and played_out > 0
+    assert quoted > 50 and played_out > 0 and checked > 0

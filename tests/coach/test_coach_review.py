@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from tutor.coach import COACH, CoachRules, Grade, grade_of, review, state_at
+from tutor.coach import COACH, CoachRules, Decision, Grade, grade_of, review, state_at
 from tutor.coach.model import points_grade
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
@@ -19,7 +19,19 @@ from tutor.game.record import RecordError, record
 from .helpers import SEATS, hands
 
 #: the coach with a couple of play-outs per open option (enough to test what they change)
-CHEAP = replace(COACH, playouts=2)
+CHEAP = replace(COACH, playouts=2, confirm_playouts=4)
+_ORDER = list(Grade)
+
+
+def _at_most(grade: Grade, top: Grade) -> bool:
+    return _ORDER.index(grade) <= _ORDER.index(top)
+
+
+def _as_graded(d: Decision, expected: Grade) -> bool:
+    """``d``'s grade is ``expected``, or an unchecked mistake or blunder taken down to an
+    inaccuracy (the review's budget for checks ran out)."""
+    return d.grade is expected or (d.grade is Grade.INACCURACY and not d.confirm_playouts
+                                   and expected in (Grade.MISTAKE, Grade.BLUNDER))
 
 
 @pytest.mark.parametrize("variant", list(Variant), ids=lambda v: v.value)
@@ -47,17 +59,27 @@ def test_each_decision_points_at_its_own_action_in_the_record(variant: Variant) 
                 if d.played.label != "no kong":  # a declined kong: the discard was played
                     assert text == d.played.label
                 assert d.played in d.options and d.preferred in d.options
-                if d.points_lost is None:  # the first pass alone
+                if d.confirm_playouts:  # a mistake or blunder checked: the check grades
+                    assert d.points_lost is not None and d.points_lost_se is not None
+                    units = max(0.0, d.points_lost - d.points_lost_se) / CHEAP.unit(variant)
+                    assert _at_most(d.grade, points_grade(units, CHEAP))
+                    if d.grade in (Grade.MISTAKE, Grade.BLUNDER):
+                        assert d.confirmed
+                        assert d.points_lost > CHEAP.significance * d.points_lost_se
+                        assert d.grade is points_grade(units, CHEAP)
+                    else:
+                        assert d.grade is Grade.INACCURACY or d.grade is Grade.GOOD
+                elif all(o.points is None for o in d.options):  # the first pass alone
                     assert d.preferred.loss == 0
-                    assert d.grade is grade_of(d.loss)
+                    assert _as_graded(d, grade_of(d.loss))
                     assert d.options == tuple(sorted(d.options, key=lambda o: o.cost))
                 else:  # played out: the preferred option scored the most points
-                    assert d.preferred.points is not None
+                    assert d.preferred.points is not None and d.points_lost is not None
                     top = max(o.points for o in d.options if o.points is not None)
                     assert d.preferred.points == top
                     se = d.points_lost_se or 0.0
                     units = max(0.0, d.points_lost - se) / CHEAP.unit(variant)
-                    assert d.grade is points_grade(units, CHEAP)
+                    assert _as_graded(d, points_grade(units, CHEAP))
                 assert d.reason.endswith(".") and d.reason[0].isupper()
             turns = [d.turn for d in result.decisions]
             assert turns == sorted(turns)

@@ -19,7 +19,7 @@ import math
 import zlib
 from collections.abc import Sequence
 from contextvars import ContextVar
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from tutor.coach import reasons
 from tutor.coach.analysis import (
@@ -35,6 +35,7 @@ from tutor.coach.model import (
     DEAD_WAIT,
     Decision,
     DecisionKind,
+    Grade,
     Option,
     Theme,
     grade_of,
@@ -50,7 +51,8 @@ from tutor.core.variant import Variant
 from tutor.game.actions import DISCARDS, PASS, Action, ActionKind
 from tutor.game.state import Phase
 
-__all__ = ["Budget", "decisions", "discard_options", "position_seed", "recommend"]
+__all__ = ["Budget", "Check", "confirm", "confirm_seed", "decisions", "discard_options",
+           "position_seed", "recommend"]
 
 _WINS = (ActionKind.SELF_DRAW, ActionKind.SPECIAL_WIN, ActionKind.WIN, ActionKind.ROB)
 _ONE_BAMBOO = 18
@@ -201,15 +203,23 @@ def _open(kind: DecisionKind, ranked: Sequence[Option], rules: CoachRules) -> li
 
 class Budget:
     """Play-outs a review may still spend on moves the first pass already called worse than
-    its choice (the coach's own choices are always played out in full)."""
+    its choice (the coach's own choices are always played out in full), and on checks of
+    mistakes and blunders (``checks``)."""
 
-    def __init__(self, playouts: int) -> None:
+    def __init__(self, playouts: int, checks: int = 0) -> None:
         self.left = playouts
+        self.checks = checks
 
     def take(self, n: int) -> bool:
         if n > self.left:
             return False
         self.left -= n
+        return True
+
+    def take_check(self, n: int) -> bool:
+        if n > self.checks:
+            return False
+        self.checks -= n
         return True
 
 
@@ -257,11 +267,96 @@ def _decide(pos: Position, kind: DecisionKind, options: Sequence[Option],
             mine = preferred = mine or preferred
         grade = grade_of(mine.loss, rules)
 
+    checked = 0
+    confirmed = False
+    if (mine is not None and mine.label != preferred.label
+            and grade in (Grade.MISTAKE, Grade.BLUNDER)):
+        grade, check = _checked(pos, preferred, mine, grade, rules)
+        if check is not None:
+            lost, lost_se = check.lost, check.se
+            checked, confirmed = check.playouts, check.significant
+
     theme = _theme(kind, mine, preferred)
     decision = Decision(pos.turn, pos.seat, kind, view.hand, view.drawn, view.offer,
                         tuple(ranked), mine, preferred, grade, "", theme, view.stage,
-                        view.live_wall, lost, lost_se)
+                        view.live_wall, lost, lost_se, checked, confirmed)
     return replace(decision, reason=reasons.reason(pos, decision))
+
+
+# -- checking a mistake or blunder -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Check:
+    """A fresh check of a mistake or blunder: the points the played move lost against the
+    preferred one on average, its standard error, the play-outs of each move, and whether the
+    loss is above ``significance`` standard errors (see :mod:`tutor.coach.rules`)."""
+
+    lost: float
+    se: float
+    playouts: int
+    significant: bool
+
+
+def confirm_seed(pos: Position, batch: int) -> int:
+    """The seed of a check's batch: from the position alone, apart from the first play-outs'
+    (:func:`position_seed`), so the check's deals are fresh."""
+    return zlib.crc32(f"confirm|{batch}|{position_seed(pos)}".encode())
+
+
+def confirm(pos: Position, better: Action, worse: Action, rules: CoachRules,
+            budget: Budget | None = None) -> Check | None:
+    """Play ``better`` and ``worse`` out again from fresh deals, in batches of
+    ``rules.confirm_playouts`` (paired, seeded by :func:`confirm_seed`), stopping after a
+    batch once ``better`` is no better on average, better by more than
+    ``rules.significance`` standard errors, or too little better for the whole check to
+    reach that at the same rate (the standard error shrinks as one over the root of the
+    play-outs). None when nothing could be played (no world, no
+    check in the rules, the same move twice, or no budget left)."""
+    from tutor.game.evaluate import evaluate, mean_se
+
+    n = rules.confirm_playouts
+    if pos.world is None or n == 0 or rules.confirm_batches == 0 or better == worse:
+        return None
+    diffs: list[float] = []
+    mean = se = 0.0
+    for batch in range(rules.confirm_batches):
+        if budget is not None and not budget.take_check(2 * n):
+            break
+        result = evaluate(pos.world, [better, worse], playouts=n,
+                          seed=confirm_seed(pos, batch))
+        diffs += [a - b for a, b in zip(result.of(better).samples, result.of(worse).samples,
+                                        strict=True)]
+        mean, se = mean_se(diffs)
+        if mean <= 0 or mean > rules.significance * se:
+            break
+        # futile: even at this rate the whole check would not reach significance
+        left = rules.confirm_batches / (batch + 1)
+        if mean * math.sqrt(left) <= rules.significance * se:
+            break
+    if not diffs:
+        return None
+    se = se if math.isfinite(se) else 0.0
+    significant = len(diffs) > 1 and mean > 0 and mean > rules.significance * se
+    return Check(mean, se, len(diffs), significant)
+
+
+def _checked(pos: Position, preferred: Option, played: Option, grade: Grade,
+             rules: CoachRules) -> tuple[Grade, Check | None]:
+    """The grade of a mistake or blunder after its check (see :mod:`tutor.coach.rules`)."""
+    order = list(Grade)
+    if preferred.action is None or played.action is None:
+        return grade, None
+    if (rules.playouts == 0 or rules.confirm_playouts == 0 or rules.confirm_batches == 0
+            or pos.world is None):
+        return grade, None  # no play-outs or no check asked for: the first grade stands
+    check = confirm(pos, preferred.action, played.action, rules, _BUDGET.get())
+    if check is None:  # not checked (no budget left): at most an inaccuracy
+        return min(grade, Grade.INACCURACY, key=order.index), None
+    units = max(0.0, check.lost - rules.caution * check.se) / rules.unit(pos.variant)
+    found = min(points_grade(units, rules), grade, key=order.index)
+    if not check.significant:
+        found = min(found, Grade.INACCURACY, key=order.index)
+    return found, check
 
 
 def _play_out(pos: Position, ranked: list[Option], chosen: list[Option], played: Option | None,

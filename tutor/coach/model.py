@@ -195,6 +195,12 @@ class Decision:
     points_lost: float | None = None
     #: the standard error of ``points_lost`` (paired play-outs)
     points_lost_se: float | None = None
+    #: play-outs per move of the fresh check of a mistake or blunder (0: not checked); when
+    #: checked, ``points_lost`` and ``points_lost_se`` are the check's
+    confirm_playouts: int = 0
+    #: whether the check found the preferred move better by more than the rules'
+    #: ``significance`` standard errors (a mistake or blunder stands only then)
+    confirmed: bool = False
 
     @property
     def loss(self) -> float:
@@ -218,6 +224,7 @@ class Decision:
                 "preferred_tile": _tile(self.preferred_tile), "grade": self.grade.value,
                 "loss": round(self.loss, 2),
                 "points_lost": None if self.points_lost is None else round(self.points_lost, 2),
+                "confirm_playouts": self.confirm_playouts, "confirmed": self.confirmed,
                 "theme": self.theme.value, "reason": self.reason,
                 "stage": self.stage, "live_wall": self.live_wall,
                 "options": [o.as_dict() for o in self.options]}

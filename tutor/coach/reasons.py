@@ -47,8 +47,9 @@ def _shape(option: Option, pos: Position) -> str:
     if option.shanten == 0:
         joker = pos.variant.joker
         waits = [t for t in option.improving if t != joker]
+        jokers = ", jokers included" if joker is not None and joker in option.improving else ""
         return (f"ready (one tile from a win), waiting on {_kinds(waits)} "
-                f"({_n(option.useful or 0, 'tile')} left)")
+                f"({_n(option.useful or 0, 'tile')} left{jokers})")
     return (f"{distance(option.shanten)}, with {_n(option.useful or 0, 'tile')} left that "
             "improve it")
 
@@ -106,8 +107,18 @@ def kong_points(pos: Position, option: Option) -> int | None:
 def _points(pos: Position, d: Decision) -> str:
     """What the play-outs found, in a sentence (empty when they were not run)."""
     p, q = d.played, d.preferred
-    if d.points_lost is None or p.points is None:
+    checked = d.confirm_playouts > 0 and p.label != q.label
+    if d.points_lost is None or (p.points is None and not checked):
         return ""
+    if checked and d.grade is Grade.GOOD:
+        m = d.confirm_playouts
+        if d.points_lost <= 0:
+            return (f"{_move(q)} looked better at first, but {m} fresh play-outs of each move "
+                    f"from what you could see found it no better on average (yours scored "
+                    f"about {_pts(-d.points_lost)} points more). ")
+        return (f"{_move(q)} looked better at first, but {m} fresh play-outs of each move from "
+                f"what you could see found it only about {_pts(d.points_lost)} points better "
+                "on average, too little to tell from luck. ")
     n = p.playouts
     why = ""
     if d.kind is DecisionKind.KONG:
@@ -116,6 +127,10 @@ def _points(pos: Position, d: Decision) -> str:
         if worth is not None:
             why = (f": the kong of {kong.tile} scores {worth} on your sheet whether or not "
                    "you win")
+    if checked:
+        return (f"{_move(q)} was about {_pts(d.points_lost)} points better on average "
+                f"({d.confirm_playouts} play-outs of each move from what you could see, dealt "
+                f"afresh to check){why}. ")
     if p.label != q.label and d.grade is not Grade.GOOD:
         return (f"{_move(q)} was about {_pts(d.points_lost)} points better on average "
                 f"({n} play-outs of the hand from what you could see){why}. ")
@@ -123,7 +138,7 @@ def _points(pos: Position, d: Decision) -> str:
     if not others:
         return ""
     second = max(others, key=lambda o: o.points or 0.0)
-    assert second.points is not None
+    assert second.points is not None and p.points is not None
     return (f"Played out {n} times from what you could see, {p.label} averaged "
             f"{_pts(p.points)} points, against {_pts(second.points)} for {second.label}"
             f"{why}. ")
@@ -177,6 +192,10 @@ def _discard(pos: Position, d: Decision) -> str:
         return (f"Discarding {t} left you ready only on tiles that are all in sight already "
                 f"(discarded, shown or in your hand: nothing left to win with); discarding {u} "
                 f"keeps your hand {_shape(q, pos)}.")
+    if p.shanten == q.shanten and p.useful == q.useful:
+        return (f"Discarding {t} and discarding {u} leave your hand equally "
+                f"{distance(p.shanten)}, with {_n(p.useful or 0, 'tile')} left that improve "
+                "it either way; the difference is in how the hand plays out from there.")
     return (f"Discarding {t} leaves {_n(p.useful or 0, 'tile')} that improve your hand; "
             f"discarding {u} keeps the same distance from ready with {q.useful} "
             f"({_kinds(q.improving)}).")

@@ -33,7 +33,7 @@ def review(source: HandState | dict[str, Any] | str, seat: Wind | str,
     who = seat if isinstance(seat, Wind) else Wind.parse(seat)
     state = state_of(source)
     found: list[Decision] = []
-    budget = Budget(rules.review_playouts)
+    budget = Budget(rules.review_playouts, rules.confirm_budget)
     for pos in positions(state, who):
         found += decisions(pos, rules, budget)
     outcome = str(state.outcome) if state.outcome is not None else "the hand is not over"

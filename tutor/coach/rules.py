@@ -67,6 +67,31 @@ pass after that. With nothing to draw (the live
 wall empty), a discard is judged on safety alone, without play-outs. ``playouts=0`` is the
 first pass alone, graded in useful tiles as above.
 
+**Confirmation.** A grade of mistake or blunder does not stand on the play-outs that flagged
+it (with a handful of play-outs per option and several options compared, luck alone flags
+some moves). The played and the preferred move are played out again, from fresh deals
+(seeded apart from the first ones, still by the position alone: exact to replay), in up to
+``confirm_batches`` batches of ``confirm_playouts`` play-outs each, paired as before. After
+each batch the check stops early when the preferred move is no better on average (nothing to
+confirm), already better by more than ``significance`` standard errors of the difference, or
+so little better that the whole check could not get there at the same rate (after the first
+of three batches, by less than ``significance`` / sqrt(3) standard errors).
+The check's numbers then grade the move, never higher than the first grade:
+
+* better by more than ``significance`` standard errors: confirmed; graded by the check's
+  points lost (less ``caution`` standard errors), so it stays a mistake or blunder or goes
+  down to what the check measured;
+* otherwise not confirmed: at most an **inaccuracy** (when the check's loss, less ``caution``
+  standard errors, is still an inaccuracy's), else **good**.
+
+A first-pass grade of a move that was not played out (outside the open options once the
+review's ``review_playouts`` are spent, or a discard with nothing left to draw) is checked
+the same way when it is a mistake or blunder. ``confirm_playouts=0`` turns the checks off (the
+first grade stands); so does ``playouts=0``, the first pass alone. A review
+spends at most ``confirm_budget`` play-outs on checks (both moves counted); a mistake or
+blunder it cannot afford to check is graded an inaccuracy. The reason then quotes the
+check's numbers.
+
 Ties: on equal value the coach prefers the move played (it is never graded down); among other
 options of equal value, the one nearest ready, then the one with the most useful tiles, then
 the lowest first-pass cost, then the lowest tile. (In the first pass alone, equal costs go to
@@ -122,7 +147,7 @@ class CoachRules:
     playouts: int = 10
     #: play-outs a review may spend on moves the first pass called worse than its open
     #: options (beyond it, they are graded by the first pass alone)
-    review_playouts: int = 200
+    review_playouts: int = 60
     #: options within this many useful tiles of the first pass's best are open
     close: float = 2.0
     #: at most this many open options from the first pass (the move played comes on top)
@@ -137,6 +162,16 @@ class CoachRules:
     points_inaccuracy: float = 1.0
     points_mistake: float = 3.0
     points_blunder: float = 6.0
+    #: a mistake or blunder stands only when a fresh check finds the preferred move better by
+    #: more than this many standard errors of the difference
+    significance: float = 3.0
+    #: play-outs per move in each batch of the check (0: no check, the first grade stands)
+    confirm_playouts: int = 16
+    #: at most this many batches in one check (it stops early once the answer is clear)
+    confirm_batches: int = 3
+    #: play-outs a review may spend on checks, both moves counted (a mistake or blunder it
+    #: cannot afford to check is graded an inaccuracy)
+    confirm_budget: int = 128
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -152,11 +187,15 @@ class CoachRules:
             raise RulesError("coach rules need 0 < points_inaccuracy <= points_mistake <= "
                              f"points_blunder ({self.points_inaccuracy}, {self.points_mistake}, "
                              f"{self.points_blunder})")
-        for name in ("playouts", "candidates", "review_playouts"):
+        for name in ("playouts", "candidates", "review_playouts", "confirm_playouts",
+                     "confirm_batches", "confirm_budget"):
             if not isinstance(getattr(self, name), int):
                 raise RulesError(f"coach rule {name} must be a whole number")
         if self.playouts > 1000 or self.candidates < 1:
             raise RulesError("coach rules need playouts at most 1000 and candidates at least 1")
+        if self.confirm_playouts * self.confirm_batches > 10_000:
+            raise RulesError("coach rules need confirm_playouts x confirm_batches at most "
+                             "10,000")
         for name in ("huangyan_unit", "hangzhou_unit", "guiyang_unit"):
             if getattr(self, name) <= 0:
                 raise RulesError(f"coach rule {name} must be above 0")

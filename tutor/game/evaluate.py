@@ -39,7 +39,8 @@ from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import BOT_NAMES, Bot, make_bot
 from tutor.game.state import HandState, Phase, PlayerState
 
-__all__ = ["MAX_PLAYOUTS", "Estimate", "Evaluation", "determinize", "evaluate", "hidden_pool"]
+__all__ = ["MAX_PLAYOUTS", "Estimate", "Evaluation", "determinize", "evaluate", "hidden_pool",
+           "mean_se"]
 
 #: the most determinizations one evaluation may ask for
 MAX_PLAYOUTS = 10_000
@@ -86,13 +87,14 @@ class Evaluation:
         """Mean and standard error of ``better``'s net minus ``worse``'s, paired by
         determinization (the common random numbers)."""
         a, b = self.of(better).samples, self.of(worse).samples
-        return _mean_se([x - y for x, y in zip(a, b, strict=True)])
+        return mean_se([x - y for x, y in zip(a, b, strict=True)])
 
     def __str__(self) -> str:
         return "\n".join(str(e) for e in self.estimates)
 
 
-def _mean_se(values: Sequence[float]) -> tuple[float, float]:
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (infinite for fewer than two)."""
     n = len(values)
     if n == 0:
         return 0.0, math.inf
@@ -331,7 +333,7 @@ def evaluate(state: HandState, actions: Sequence[Action] | None = None, *,
             samples[i].append(_play(world, action, seat, bot, bot_seed))
     estimates = []
     for action, values in zip(options, samples, strict=True):
-        mean, se = _mean_se(values)
+        mean, se = mean_se(values)
         estimates.append(Estimate(action, mean, se, len(values), tuple(values)))
     order = sorted(range(len(estimates)), key=lambda i: (-estimates[i].mean, i))
     return Evaluation(seat, tuple(estimates[i] for i in order), seed)

@@ -51,7 +51,8 @@ _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.OPEN_KONG
 _ONE_BAMBOO = 18
 #: how many times the best option one step further from ready must be worth, by the estimate,
 #: to be chosen over the best at the lowest shanten
-STEP_BACK = 1.5
+import os
+STEP_BACK = float(os.environ.get("SB", "1.5"))
 _SUIT_OF = tuple(min(i // 9, 3) for i in range(34))
 
 #: per variant: how much faster a ready hand wins than its own draws alone (wins on the other
@@ -380,7 +381,7 @@ class StrongBot(SensibleBot):
             held_jokers = counts[joker] if joker is not None else 0
             product = 1.0 if held_jokers < 3 else 2.0 if held_jokers == 3 else 4.0
             value = won * product
-            if not melds:
+            if not melds and os.environ.get('NO7') is None:
                 sh7, count7 = _seven_line(counts, joker, left)
                 won7, _ = win_chances(max(sh7, 0), count7, unseen, draws, 1.0,
                                       _GOES_ON[variant], True)

@@ -51,25 +51,22 @@ _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.OPEN_KONG
 _ONE_BAMBOO = 18
 #: how many times the best option one step further from ready must be worth, by the estimate,
 #: to be chosen over the best at the lowest shanten
-import os
-STEP_BACK = float(os.environ.get("SB", "1.5"))
+STEP_BACK = 1.5
 _SUIT_OF = tuple(min(i // 9, 3) for i in range(34))
 
 #: per variant: how much faster a ready hand wins than its own draws alone (wins on the other
 #: seats' discards; Hangzhou wins by self-draw only)
 _DISCARD_WINS = {Variant.HUANGYAN: 2.5, Variant.HANGZHOU: 1.0, Variant.GUIYANG: 2.5}
 #: per variant: the chance the hand goes on for one more round (another seat may win)
-_GOES_ON = {Variant.HUANGYAN: 0.93, Variant.HANGZHOU: 0.96, Variant.GUIYANG: 0.93}
+_GOES_ON = {Variant.HUANGYAN: 0.93, Variant.HANGZHOU: 0.96, Variant.GUIYANG: 0.88}
 #: typical unseen copies that bring a hand one step closer, by the steps still missing after
 #: the first (the first step counts the hand's own improving tiles)
 _TYPICAL = (6.0, 16.0, 28.0, 40.0, 52.0)
-#: the same for seven pairs: about three copies for each single still to pair
-_TYPICAL_SEVEN = (3.0, 6.0, 9.0, 12.0, 15.0, 18.0)
 
 
 @lru_cache(maxsize=65_536)
 def win_chances(shanten: int, count: int, unseen: int, draws: int, discard_wins: float,
-                goes_on: float, seven: bool = False) -> tuple[float, float]:
+                goes_on: float) -> tuple[float, float]:
     """(chance to win, chance to be ready or have won when the hand ends) for a hand
     ``shanten`` steps from ready, ``count`` unseen copies improving it now, ``unseen`` tiles
     unseen and ``draws`` draws left to it. Each round it moves one step closer with the
@@ -81,11 +78,7 @@ def win_chances(shanten: int, count: int, unseen: int, draws: int, discard_wins:
     steps = shanten + 1
     rates = []
     for k in range(steps):  # k: steps still missing after this one
-        if k == shanten:
-            base = float(count)
-        else:
-            typical = _TYPICAL_SEVEN if seven else _TYPICAL
-            base = typical[min(k, len(typical) - 1)]
+        base = float(count) if k == shanten else _TYPICAL[min(k, len(_TYPICAL) - 1)]
         rates.append(min(1.0, base * (discard_wins if k == 0 else 1.0) / unseen))
     dist = [0.0] * steps
     dist[shanten] = 1.0
@@ -106,36 +99,6 @@ def win_chances(shanten: int, count: int, unseen: int, draws: int, discard_wins:
         dist = [x * goes_on for x in new]
     ready += dist[0]
     return won, min(1.0, ready + won)
-
-
-def _seven_shanten(counts: Sequence[int], joker: int | None) -> int:
-    """Seven pairs' shanten of a 13-tile concealed hand (jokers pair anything)."""
-    jokers = counts[joker] if joker is not None else 0
-    pairs = odd = 0
-    for k, n in enumerate(counts):
-        if k == joker:
-            continue
-        pairs += n // 2
-        odd += n & 1
-    short = 7 - min(7, pairs)
-    upgraded = min(odd, short)
-    return max(-1, upgraded + 2 * (short - upgraded) - jokers - 1)
-
-
-def _seven_line(counts: Sequence[int], joker: int | None, left: Sequence[int]
-                ) -> tuple[int, int]:
-    """(seven pairs' shanten, unseen copies that bring it closer) of a 13-tile concealed
-    hand."""
-    sh = _seven_shanten(counts, joker)
-    pairs = sum(n // 2 for k, n in enumerate(counts) if k != joker)
-    short = 7 - min(7, pairs)
-    odd = [k for k, n in enumerate(counts) if n & 1 and k != joker]
-    if len(odd) < short:
-        kinds = [k for k, n in enumerate(counts) if n < 4 and k != joker]
-    else:
-        kinds = odd
-    count = sum(left[k] for k in kinds) + (left[joker] if joker is not None else 0)
-    return sh, count
 
 
 def _bits(mask: int) -> list[int]:
@@ -271,7 +234,7 @@ class StrongBot(SensibleBot):
         """(shanten, improving mask) of the 13-tile hand ``counts`` with ``melds``."""
         full = list(counts)
         # read it as a 14-tile hand that discards one tile more: any kind not held
-        extra = next(k for k in range(34) if not full[k] and k != view_joker(view))
+        extra = next(k for k in range(34) if not full[k] and k != _joker_of(view))
         full[extra] += 1
         reading = self._read(view, tuple(full), melds)
         sh, mask = reading.shape(extra)
@@ -291,15 +254,15 @@ class StrongBot(SensibleBot):
         lived = []
         for sh, mask, i in shapes:
             count = sum(left[k] for k in _bits(mask))
-            lived.append((1 if sh == 0 and not count else sh, mask, count, i))
-        low = min(s for s, _, _, _ in lived)
+            lived.append((1 if sh == 0 and not count else sh, sh, mask, count, i))
+        low = min(o[0] for o in lived)
         out = []
-        for sh, mask, count, i in lived:
+        for sh, raw, mask, count, i in lived:
             if sh > low + 1:
                 continue
             after = list(counts)
             after[i] -= 1
-            value = self._value(view, tuple(after), melds, sh, mask, count, left, i)
+            value = self._value(view, tuple(after), melds, raw, mask, count, left, i)
             out.append((value, sh, -count, i))
         # a step back from ready must pay clearly: the model of later steps is rough
         top = max(o[0] for o in out if o[1] == low)
@@ -326,6 +289,7 @@ class StrongBot(SensibleBot):
         left = _unseen(view, _held(view))
         kong = next((a for a in view.legal if a.kind is ActionKind.OPEN_KONG), None)
         if kong is not None and (view.variant is Variant.HUANGYAN
+                                 or view.variant is Variant.GUIYANG
                                  or _open_kong_pays(view, left)):
             return kong
         options = _meld_claims(view)
@@ -333,7 +297,6 @@ class StrongBot(SensibleBot):
             return PASS
         sh, mask = self._shape(view, view.counts, view.melds)
         count = sum(left[k] for k in _bits(mask))
-        sh = 1 if sh == 0 and not count else sh
         best = (self._value(view, view.counts, view.melds, sh, mask, count, left, None), -1)
         for n, action in enumerate(options):
             after, meld = _claimed(view, action)
@@ -344,14 +307,16 @@ class StrongBot(SensibleBot):
         return options[best[1]] if best[1] >= 0 else PASS
 
     def _value(self, view: PlayerView, counts: tuple[int, ...], melds: tuple[Meld, ...],
-               sh: int, mask: int, count: int, left: list[int], discard: int | None) -> float:
-        """The expected points of the 13-tile hand ``counts`` with ``melds`` (shanten ``sh``,
-        improving ``mask`` with ``count`` unseen copies), reached by discarding ``discard``."""
+               raw: int, mask: int, count: int, left: list[int], discard: int | None) -> float:
+        """The expected points of the 13-tile hand ``counts`` with ``melds`` (shanten ``raw``,
+        improving ``mask`` with ``count`` unseen copies: a ready hand whose winning tiles are
+        all in sight counts as one step from ready), reached by discarding ``discard``."""
         variant = view.variant
+        sh = 1 if raw == 0 and not count else raw
         unseen = sum(left)
         draws = view.live_wall // 4
         seat = view.seat
-        joker = view_joker(view)
+        joker = _joker_of(view)
         ready = sh == 0 and count > 0
         if variant is Variant.HUANGYAN:
             base, doubles, total = _huangyan_sheet(counts, melds, seat)
@@ -380,13 +345,7 @@ class StrongBot(SensibleBot):
                 return stake * won * plain
             held_jokers = counts[joker] if joker is not None else 0
             product = 1.0 if held_jokers < 3 else 2.0 if held_jokers == 3 else 4.0
-            value = won * product
-            if not melds and os.environ.get('NO7') is None:
-                sh7, count7 = _seven_line(counts, joker, left)
-                won7, _ = win_chances(max(sh7, 0), count7, unseen, draws, 1.0,
-                                      _GOES_ON[variant], True)
-                value = max(value, won7 * product * (2.0 if held_jokers else 4.0))
-            return stake * value
+            return stake * won * product
         # Guiyang
         kong_owned = any(m.is_kong for m in melds)
         if ready:
@@ -397,13 +356,8 @@ class StrongBot(SensibleBot):
             pattern = 10.0 if len(suits) == 1 else 1.0
         speed = _DISCARD_WINS[variant] if (pattern > 1.0 or kong_owned) else 1.0
         won, eligible = win_chances(max(sh, 0), count, unseen, draws, speed, _GOES_ON[variant])
-        if not ready and not melds:
-            sh7, count7 = _seven_line(counts, None, left)
-            won7, eligible7 = win_chances(max(sh7, 0), count7, unseen, draws,
-                                          _DISCARD_WINS[variant], _GOES_ON[variant], True)
-            seven = 17.0 if pattern == 10.0 else 7.0
-            if won7 * (seven + 0.5) > won * (pattern + 0.5):
-                won, eligible, pattern = won7, max(eligible, eligible7), seven
+        if raw == 0 and mask:
+            eligible = 1.0  # ready by the rules (a wait on tiles in sight is still ready)
         chickens = _chickens(view, counts, melds, discard)
         shown = _shown_chickens(view, melds, discard)
         beans = _beans(melds)
@@ -411,7 +365,7 @@ class StrongBot(SensibleBot):
                 + eligible * beans - (1.0 - eligible) * 1.5 * shown)
 
 
-def view_joker(view: PlayerView) -> int | None:
+def _joker_of(view: PlayerView) -> int | None:
     joker = view.variant.joker
     return joker.index if joker is not None else None
 

@@ -1,7 +1,7 @@
 """Duplicate matches between bots in every game: points per hand with a 95% interval over deals,
 win rates, deal-ins and (Huangyan) liability, as ``tutor duel`` prints them.
 
-    python benchmarks/bench_duel.py [--deals 2000] [--seed 0] [--bots sensible,random]
+    python benchmarks/bench_duel.py [--deals 2000] [--seed 0] [--bots strong,sensible]
                                     [--workers N] [--json FILE]
 
 Each deal is played four times with the bots' seats rotated (:mod:`tutor.game.duel`), so
@@ -27,7 +27,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--bots", default="sensible,random")
+    parser.add_argument("--bots", default="strong,sensible")
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--games", default="huangyan,hangzhou,guiyang")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")

@@ -215,3 +215,17 @@ def test_the_joker_restriction_is_marked() -> None:
                 return
             table.play(SensibleBot(0).choose(table.view()))
     pytest.fail("no joker restriction in 200 hands")
+
+
+def test_the_strong_bots_are_an_opponent_level() -> None:
+    from tutor.game.strong import StrongBot
+
+    view = PlayView("hangzhou", seed=3)
+    assert "strong bots" in view.bots.options
+    view.bots.value = "strong bots"
+    view.deal.click()
+    assert view.table.bot_names == ("strong",)
+    others = [b for s, b in view.table.bots.items() if s != view.table.seat]
+    assert others and all(isinstance(b, StrongBot) for b in others)
+    _finish(view.table)
+    assert view.table.finished

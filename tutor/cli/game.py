@@ -54,8 +54,8 @@ def register(commands: Commands) -> None:
     p.add_argument("--seed", type=count(-MAX_SEED, MAX_SEED), default=0,
                    help="random seed of the first hand or session (default 0)")
     p.add_argument("--bots", default="sensible",
-                   help="comma-separated bots for East, South, West, North: sensible, random "
-                   "(1 to 4 names, repeated around the table)")
+                   help="comma-separated bots for East, South, West, North: sensible, strong, "
+                   "random (1 to 4 names, repeated around the table)")
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                    help="change a ruleset value (repeatable)")
     p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
@@ -76,7 +76,8 @@ def register(commands: Commands) -> None:
     p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
                    help="huangyan, hangzhou or guiyang (default huangyan)")
     p.add_argument("--bots", default="sensible,random",
-                   help="the two bots, comma-separated (default sensible,random)")
+                   help="the two bots, comma-separated: sensible, strong, random (default "
+                   "sensible,random)")
     p.add_argument("--deals", type=count(1, MAX_DEALS), default=100,
                    help=f"how many deals, each played four times (default 100, at most "
                    f"{MAX_DEALS:,})")

@@ -34,7 +34,7 @@ __all__ = ["BOT_NAMES", "Bot", "BotError", "PlainSensibleBot", "RandomBot", "Sen
            "make_bot", "play_out", "watching"]
 
 #: The bots ``make_bot`` knows, by name.
-BOT_NAMES = ("random", "sensible")
+BOT_NAMES = ("random", "sensible", "strong")
 
 _OFFSETS = (0, 9, 18, 27)
 _ENDS = (9, 18, 27, 34)
@@ -754,6 +754,10 @@ def make_bot(name: str, seed: int | None = None) -> RandomBot | SensibleBot:
         return RandomBot(seed)
     if name == "sensible":
         return SensibleBot(seed)
+    if name == "strong":
+        from tutor.game.strong import StrongBot  # it builds on this module
+
+        return StrongBot(seed)
     raise BotError(f"unknown bot {name[:40]!r} ({' or '.join(BOT_NAMES)})")
 
 

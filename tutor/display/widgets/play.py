@@ -40,7 +40,7 @@ from tutor.study.table import TablePicture, table_picture
 
 __all__ = ["PlayView"]
 
-_BOTS = {"sensible bots": ("sensible",), "random bots": ("random",),
+_BOTS = {"sensible bots": ("sensible",), "strong bots": ("strong",), "random bots": ("random",),
          "sensible and random": ("sensible", "random")}
 
 

@@ -24,7 +24,8 @@ from tutor.study.whatif import DEFAULT_CHANGES, Comparison, compare, gain_bins, 
 
 __all__ = ["WhatIfView", "gains_figure", "gains_svg"]
 
-_BOTS = {"sensible bots": ("sensible",), "sensible and random": ("sensible", "random"),
+_BOTS = {"sensible bots": ("sensible",), "strong bots": ("strong",),
+         "sensible and random": ("sensible", "random"),
          "random bots": ("random",)}
 _NAMES = ("defaults", "with the change")
 _COLOURS = ("#7f8c8d", "#e67e22")

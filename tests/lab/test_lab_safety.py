@@ -141,6 +141,30 @@ def test_the_folder_itself_may_be_a_link_but_not_a_dangling_one(tmp_path: Path) 
     assert not (tmp_path / "nowhere").exists()
 
 
+@pytest.mark.parametrize("update", [False, True], ids=["copy", "update"])
+@pytest.mark.parametrize("kind", ["folder", "fifo", "a folder where apps/ has a file"])
+def test_something_not_a_file_in_a_course_files_place_is_refused(tmp_path: Path, kind: str,
+                                                               update: bool) -> None:
+    """A folder or a FIFO where a course file goes is named and left alone (never read: a
+    FIFO would hang the copy; never replaced)."""
+    mine = tmp_path / "mine"
+    source = _course(tmp_path)
+    copy_course(mine, source=source)
+    place = mine / ("apps/game.json" if kind.startswith("a folder") else "01_next.ipynb")
+    place.unlink()
+    if kind == "fifo":
+        os.mkfifo(place)
+    else:
+        place.mkdir()
+        (place / "inside.txt").write_text("the learner's", encoding="utf-8")
+    (mine / "glossary.md").unlink()
+    before = _snapshot(mine)
+    with pytest.raises(CourseError, match=r"is in the way \(not a file\)") as refused:
+        copy_course(mine, update=update, source=source)
+    assert str(place) in str(refused.value)
+    assert _snapshot(mine) == before  # refused before anything was written
+
+
 # -- interrupted copies -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("update", [False, True], ids=["copy", "update"])

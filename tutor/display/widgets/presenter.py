@@ -34,7 +34,8 @@ APP_CSS = """<style>
 .tutor-app.tutor-projector .tutor-app-title { font-size: 28px; }
 .tutor-app.tutor-projector .tutor-main { zoom: var(--tutor-zoom, 1.8); }
 .tutor-app.tutor-projector .tutor-projector-hide { display: none !important; }
-.tutor-app .tutor-projector-toggle { margin-left: auto; }
+.tutor-app .tutor-projector-toggle { margin-left: auto; font-size: 14px; }
+.tutor-app .jupyter-widget-Collapse-header, .tutor-app .lm-Collapse-header { font-size: 14px; }
 .tutor-app .jupyter-widget-Collapse-header, .tutor-app .lm-Collapse-header { color: #333; }
 </style>"""
 

@@ -2,16 +2,16 @@
 :class:`~tutor.study.table.TablePicture` (tile codes, never pictures), for the play table
 (:mod:`tutor.display.widgets.play`) and the replay viewer (:mod:`tutor.display.widgets.replay`).
 
-The learner sits at the bottom; the next player in turn order on the right, the opposite one at
-the top, the previous one on the left. Each seat shows its name plate (wind, dealer, whose turn,
-tiles in hand), its hand (face down for the others), its melds (another player's concealed kong
-face down) and its discard pond in order. The centre holds the wall (the square of stacks with
-its break, live end and dead wall, :func:`~tutor.display.layout.wall_svg`, and its counts as
-text), what is happening and the game's markers (tooltips explain them; the side panel has a legend). The
+The learner sits at the bottom; the next player in turn order on the right, the opposite one at the
+top, the previous one on the left. Each seat shows its name plate (wind, dealer, whose turn, tiles
+in hand), its hand (face down for the others), its melds (another player's concealed kong face
+down) and its discard pond in order. The centre holds the wall (the square of stacks with its
+break, live end and dead wall, :func:`~tutor.display.layout.wall_svg`, and its counts as text),
+what is happening and the game's markers (tooltips explain them; the side panel has a legend). The
 moves are buttons showing their tiles (a claim marks the tile it takes); a discard is a click on
-the tile. :meth:`TableWidget.highlight` makes tiles glow (hints) and marks, for the coach's
-review, the tiles a move used (``played``: a dashed red frame) and the ones the coach's move would
-have used (``preferred``: a solid green frame); CSS classes ``mt-hl``, ``mt-hl-played``,
+the tile. :meth:`TableWidget.highlight` makes tiles glow (hints) and marks, for the coach's review,
+the tiles a move used (``played``: a dashed red frame) and the ones the coach's move would have
+used (``preferred``: a solid green frame); CSS classes ``mt-hl``, ``mt-hl-played``,
 ``mt-hl-preferred``.
 
 :func:`settlement_picture` is the one place the finished hand's payment diagram is drawn.

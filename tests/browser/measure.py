@@ -54,7 +54,9 @@ _TILES = _VISIBLE + """
   for (const root of document.querySelectorAll(selector)) {
     for (const el of root.querySelectorAll(tiles)) {
       // a tile's picture inside a tile button is the same tile: the button counts
-      if (!visible(el) || (el.tagName.toLowerCase() === 'svg' && el.closest('.mt-tile'))) continue;
+      const outer = el.parentElement && el.parentElement.closest('.mt-tile, svg.mahjong-tile');
+      if (outer && el.tagName.toLowerCase() !== 'button') continue;
+      if (el.closest('.mt-back, .tile-back-hidden') || !visible(el)) continue;
       const r = el.getBoundingClientRect();
       out.push({height: r.height, width: r.width, top: r.top, bottom: r.bottom, right: r.right,
                 code: el.dataset.tile || el.getAttribute('aria-label') || '', cls: nameOf(el),
@@ -92,8 +94,9 @@ _OVERFLOW = _VISIBLE + """
 }
 """
 
-#: the tiles a learner reads: face up, on the table, in the moves, in a picker or an exercise
-FACE_UP = ".mt-tile:not(.mt-back), svg.mahjong-tile"
+#: the tiles a learner reads: face up, on the table, in the moves, in a picker, an exercise or a
+#: diagram (``g.tile``); backs (nothing to read) are left out
+FACE_UP = ".mt-tile:not(.mt-back), svg.mahjong-tile, g.tile"
 
 
 @dataclass(frozen=True)

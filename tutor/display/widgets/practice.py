@@ -42,7 +42,9 @@ _GAMES = [("any game", "")] + [(v.title, v.value) for v in Variant]
 #: 1920x1080), 1.25 times below 1400 px so the topic row still fits a 1280-px screen
 PRACTICE_CSS = """<style>
 .tutor-app.tutor-practice-app.tutor-projector .tutor-main { zoom: 1.8; }
-@media (max-width: 1400px) { .tutor-app.tutor-practice-app.tutor-projector .tutor-main { zoom: 1.25; } }
+@media (max-width: 1400px) {
+  .tutor-app.tutor-practice-app.tutor-projector .tutor-main { zoom: 1.25; }
+}
 </style>"""
 
 
@@ -98,7 +100,8 @@ class PracticeView(TutorView):
         self.frame: AppFrame | None = None
         if projector is not None:
             panel = self.box
-            self.frame = AppFrame(panel, title="Practice", projector=projector)
+            # the app notebook has its own heading: the frame adds only the switch
+            self.frame = AppFrame(panel, projector=projector)
             self.box = widgets.VBox([widgets.HTML(PRACTICE_CSS), self.frame.box],
                                     layout=widgets.Layout(width="100%"))
             self.frame.box.add_class("tutor-practice-app")

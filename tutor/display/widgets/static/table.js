@@ -351,6 +351,21 @@ function mtAnnounce(live, state, table, message) {
   if (parts.length) live.textContent = parts.join(". ");
 }
 
+// The log shows its newest lines: as many whole lines as its height holds, so the top one is never
+// cut in half under the heading.
+function mtLogToEnd(lines) {
+  const items = Array.from(lines.children);
+  const most = parseFloat(getComputedStyle(lines).maxHeight);
+  if (!items.length || !isFinite(most)) { lines.scrollTop = lines.scrollHeight; return; }
+  const last = items[items.length - 1];
+  const bottom = last.offsetTop + last.offsetHeight;
+  let top = bottom;
+  for (let i = items.length - 1; i >= 0 && bottom - items[i].offsetTop <= most; i--) top = items[i].offsetTop;
+  if (top === bottom) top = last.offsetTop;  // one line taller than the box: its start
+  lines.style.height = `${Math.min(most, bottom - top)}px`;
+  lines.scrollTop = top;
+}
+
 function mtSide(model, table, pacing) {
   const side = mtEl("div", "mt-side");
   const message = model.get("message");
@@ -402,7 +417,7 @@ function mtSide(model, table, pacing) {
     "Each player's discards lie in front of them in the order thrown; a faded tile was claimed into a meld; the glowing one is the latest."));
   legend.appendChild(general);
   side.appendChild(legend);
-  requestAnimationFrame(() => { lines.scrollTop = lines.scrollHeight; });
+  requestAnimationFrame(() => mtLogToEnd(lines));
   return side;
 }
 

@@ -1,5 +1,6 @@
 """One screen: the play table, the replay viewer and the practice app measured in Chromium at
-1920x1080 and 1280x720 (the apps, served by Voila, in projector mode and in notebook mode).
+1920x1080 and 1280x720 (the apps, served by Voila, in projector mode and in notebook mode; the
+play table also in JupyterLab at 1280x720, its file browser open).
 
 * nothing needs a horizontal scroll (the page, and no box cuts its content on the right);
 * the learner's hand is above the fold while it is their turn (the page at its top);
@@ -11,12 +12,16 @@ Mid-hand and at the end of the hand; screenshots in ``images/table_fit_*.png``.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .measure import bottom_of, fits_across, fold, small_texts, small_tiles, tiles
-from .page import AppPage
+from .page import IMAGES, LOCAL, AppPage
+from .test_jupyterlab import _lab
+from .voila import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -140,3 +145,61 @@ def test_the_practice_app_fits_in_projector_mode(browser: Any) -> None:
         failed += _check(app, "practice_keyboard", turn=False, own=own)
         assert failed == [], "\n".join(failed)
         assert app.problems() == []
+
+
+def _fresh_copy(notebook: Path, folder: Path) -> None:
+    """The notebook without its stored outputs (a stored widget state would bring the style of
+    the run that saved it)."""
+    data = json.loads(notebook.read_text("utf-8"))
+    for cell in data["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    data["metadata"].pop("widgets", None)
+    (folder / notebook.name).write_text(json.dumps(data), "utf-8")
+
+
+def test_the_play_table_fits_in_jupyterlab(browser: Any, tmp_path: Path) -> None:
+    process, url = _lab(tmp_path)
+    _fresh_copy(ROOT / "notebooks" / "apps" / "play_a_hand.ipynb", tmp_path / "apps")
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(LOCAL) else None)
+    failed: list[str] = []
+    try:
+        page.goto(f"{url}/lab/tree/apps/play_a_hand.ipynb?reset", timeout=240_000)
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=240_000)
+        page.wait_for_timeout(2000)
+        page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+        page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+        page.wait_for_selector(f"{MINE} button.mt-tile", timeout=120_000)
+        page.wait_for_timeout(1000)
+        panel = page.evaluate("document.querySelector('.jp-NotebookPanel-notebook')"
+                              ".getBoundingClientRect().height")
+        for mode in ("projector", "notebook"):
+            across = fits_across(page, ".jp-NotebookPanel")
+            if across:
+                failed.append(f"{mode} mode: {across}")
+            felt = page.evaluate("document.querySelector('.mt-felt').getBoundingClientRect()"
+                                 ".height")
+            if felt > panel:  # scrolled to, the whole table with the hand fits the notebook
+                failed.append(f"{mode} mode: the table is {felt:.0f} px tall, the notebook "
+                              f"{panel:.0f} px")
+            text = small_texts(page, ".tutor-app", TEXT_MIN)
+            if text:
+                failed.append(f"{mode} mode: text under {TEXT_MIN} px: "
+                              f"{[(round(t.px, 1), t.text) for t in text[:4]]}")
+            small = small_tiles(page, ".tutor-app", TILE_MIN)
+            if small:
+                failed.append(f"{mode} mode: tiles under {TILE_MIN} px: "
+                              f"{[(round(t['height']), t['code']) for t in small[:4]]}")
+            page.screenshot(path=str(IMAGES / f"table_fit_jupyterlab_{mode}_1280.png"))
+            if mode == "projector":
+                page.click(".tutor-projector-toggle")
+                page.wait_for_function(
+                    "document.querySelector('.tutor-app.tutor-projector') === null")
+        assert failed == [], "\n".join(failed)
+        assert outside == []
+    finally:
+        page.close()
+        process.terminate()
+        process.wait(timeout=30)

@@ -100,3 +100,18 @@ def test_practice_by_number(store: ProgressStore) -> None:
     assert view.check.exercise == generate("shanten", seed=42, level=3).exercise
     view.next()
     assert view.number.value == 43
+
+
+def test_practice_in_projector_mode(store: ProgressStore) -> None:
+    """The classroom app: the practice in the projector frame, its switch back to notebook mode;
+    without ``projector`` (a notebook's exercise) no frame."""
+    app = PracticeView("waits", level=1, seed=1, store=store, projector=True)
+    assert app.frame is not None and app.frame.projector
+    assert "tutor-projector" in app.frame.box._dom_classes
+    assert "tutor-main" in app.frame.main._dom_classes
+    assert "tutor-practice" in app.frame.main._dom_classes
+    app.frame.projector = False
+    assert "tutor-projector" not in app.frame.box._dom_classes
+    app.answer("9p")  # still answers as before
+    plain = PracticeView("waits", level=1, seed=1, store=store)
+    assert plain.frame is None and "tutor-practice" in plain.box._dom_classes

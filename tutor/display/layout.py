@@ -33,8 +33,9 @@ from tutor.game.wall import Wall, break_position
 
 if TYPE_CHECKING:
     from tutor.game.state import Chance, HandState
+    from tutor.study.wall_picture import WallPicture
 
-__all__ = ["SeatScene", "TableScene", "table_svg"]
+__all__ = ["SeatScene", "TableScene", "table_svg", "wall_svg"]
 
 # --- geometry (local units; the root scales them) -----------------------------------------
 
@@ -499,4 +500,100 @@ def table_svg(scene: TableScene, *, size: float = 720) -> str:
         _hand(root, scene, seat)
     for wind in (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH):
         _seat_label(root, scene, wind)
+    return ET.tostring(root, encoding="unicode")
+
+
+# --- the wall alone, for the play table and the replay viewer ----------------------------------
+
+WALL_BOX = 200.0  # the compact wall's square (local units)
+WALL_DEEP = 13.0  # a stack's depth in it
+HATCH = "mt-dead-hatch"
+
+
+def _wall_stack(parent: ET.Element, x: float, y: float, w: float, left: int, part: str) -> None:
+    """One stack of the compact wall along the bottom side: two tiles a full block (its upper
+    tile a lighter band), one tile a lower half block, none a faint dashed outline. Dead stacks
+    are amber and hatched, so they differ from live ones by more than colour."""
+    h = WALL_DEEP
+    if not left:
+        _el(parent, "rect", x=x + 0.8, y=y + 0.8, width=w - 1.6, height=h - 1.6, rx=1.5,
+            fill="none", stroke="#8fb9a8", stroke_width=0.6, stroke_dasharray="1.5 1.5",
+            class_="stack-gone")
+        return
+    dead = part == "dead"
+    fill, top = (DEAD, DEAD_TOP) if dead else (LIVE, LIVE_TOP)
+    y0 = y if left == 2 else y + h * 0.45
+    cls = f"stack stack-{part} stack-{left}"
+    _el(parent, "rect", x=x + 0.6, y=y0 + 0.6, width=w - 1.2, height=y + h - y0 - 1.2, rx=1.5,
+        fill=fill, stroke=BACK_EDGE, stroke_width=0.7, class_=cls)
+    if left == 2:
+        _el(parent, "rect", x=x + 1.8, y=y + 1.8, width=w - 3.6, height=h * 0.36, rx=1,
+            fill=top)
+    if dead:
+        _el(parent, "rect", x=x + 0.6, y=y0 + 0.6, width=w - 1.2, height=y + h - y0 - 1.2,
+            rx=1.5, fill=f"url(#{HATCH})")
+
+
+def _wall_place(picture: WallPicture, place: int, bottom: Wind) -> tuple[float, float, int]:
+    """The middle of ring ``place`` in the compact wall (before turning), and its side."""
+    segment = picture.total // 4
+    k = min(place // segment, 3)
+    side = _side(Wind.EAST.next(k), bottom)
+    stacks = (segment + 1) // 2
+    along = (WALL_BOX - 2 * WALL_DEEP) / stacks
+    index = (place - k * segment) // 2
+    return WALL_DEEP + (index + 0.5) * along, WALL_BOX - WALL_DEEP / 2, side
+
+
+def _turned(parent: ET.Element, side: int, cls: str) -> ET.Element:
+    angle = _rotation(side)
+    c = WALL_BOX / 2
+    attrs: dict[str, str | float] = {"class_": cls}
+    if angle:
+        attrs["transform"] = f"rotate({_n(angle)} {_n(c)} {_n(c)})"
+    return _el(parent, "g", **attrs)
+
+
+def wall_svg(picture: WallPicture, *, bottom: Wind = Wind.EAST, size: float = 200) -> str:
+    """The square of walls of ``picture`` (a :class:`~tutor.study.wall_picture.WallPicture`)
+    seen from ``bottom``'s chair, ``size`` pixels wide: stacks of two, live (green) and dead
+    (amber, hatched), the taken places as dashed outlines, the break (a red bar), the next draw
+    (a white dot) and where a kong's replacement comes from (a white diamond). Its text
+    alternative is :meth:`WallPicture.text`."""
+    if size <= 0:
+        raise InputError(f"size must be a positive number of pixels, not {size!r}")
+    text = picture.text()
+    root = _el(None, "svg", xmlns="http://www.w3.org/2000/svg", version="1.1",
+               width=round(size, 1), height=round(size, 1),
+               viewBox=f"0 0 {_n(WALL_BOX)} {_n(WALL_BOX)}", class_="mahjong-wall", role="img",
+               aria_label=text, data_live=picture.live, data_dead=picture.dead)
+    _el(root, "title").text = text
+    pattern = _el(_el(root, "defs"), "pattern", id=HATCH, width=4, height=4,
+                  patternUnits="userSpaceOnUse", patternTransform="rotate(45)")
+    _el(pattern, "rect", x=0, y=0, width=1.6, height=4, fill="#5a3b00", opacity="0.55")
+    segment = picture.total // 4
+    stacks = (segment + 1) // 2
+    along = (WALL_BOX - 2 * WALL_DEEP) / stacks
+    for k in range(4):
+        seat = Wind.EAST.next(k)
+        part = _turned(root, _side(seat, bottom), f"wall-side wall-{seat.name.lower()}")
+        for index, (left, state) in enumerate(picture.side(seat)):
+            _wall_stack(part, WALL_DEEP + index * along, WALL_BOX - WALL_DEEP, along, left,
+                        state)
+    # the break: a red bar across the wall where dealing began
+    x, _y, side = _wall_place(picture, picture.break_at, bottom)
+    mark = _turned(root, side, "wall-break")
+    bar = x - along / 2 if picture.break_at % 2 == 0 else x
+    _el(mark, "line", x1=bar, y1=WALL_BOX - WALL_DEEP - 5, x2=bar, y2=WALL_BOX + 1,
+        stroke=BREAK, stroke_width=3, stroke_linecap="round")
+    if picture.next_draw is not None:
+        x, y, side = _wall_place(picture, picture.next_draw, bottom)
+        _el(_turned(root, side, "wall-next-draw"), "circle", cx=x, cy=y, r=4.2, fill="#ffffff",
+            stroke="#1b1b1b", stroke_width=1.4)
+    if picture.next_replacement is not None:
+        x, y, side = _wall_place(picture, picture.next_replacement, bottom)
+        r = 4.6
+        _el(_turned(root, side, "wall-next-replacement"), "path",
+            d=f"M {_n(x)} {_n(y - r)} L {_n(x + r)} {_n(y)} L {_n(x)} {_n(y + r)} "
+              f"L {_n(x - r)} {_n(y)} Z", fill="#ffffff", stroke="#1b1b1b", stroke_width=1.4)
     return ET.tostring(root, encoding="unicode")

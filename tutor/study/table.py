@@ -2,7 +2,8 @@
 
 :func:`table_picture` reads a hand's state for one seat (``viewer``): its own tiles face up, the
 others' face down (only their count), everyone's melds (another seat's concealed kong face
-down), discard ponds in order, the live and dead wall counts, whose turn it is, the seat's legal
+down), discard ponds in order, the live and dead wall counts and the wall itself
+(:func:`~tutor.study.wall_picture.wall_picture`), whose turn it is, the seat's legal
 moves as buttons with their tiles, each game's markers, and the log as the seat heard it. With
 ``viewer=None`` (a replay with every hand face up) or ``reveal=True`` (a finished hand) every
 hand is face up. Everything a seat's picture holds comes from its
@@ -26,6 +27,7 @@ from tutor.errors import TutorError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.state import HandState
 from tutor.game.view import event_line, seat_log
+from tutor.study.wall_picture import WallPicture, wall_picture
 
 __all__ = ["ActionChoice", "Marker", "SeatPicture", "TablePicture", "action_choice", "hand_data",
            "meld_data", "spoken_line", "table_picture"]
@@ -183,6 +185,7 @@ class TablePicture:
     marks: dict[str, str] = field(default_factory=dict)  # tile code -> "live" / "chicken" ...
     step: int = 0
     last_discard: Wind | None = None  # whose discard is the latest move (it glows)
+    wall: WallPicture | None = None  # the square of walls (public: places, never tiles)
 
     def seat(self, seat: Wind) -> SeatPicture:
         return next(s for s in self.seats if s.seat is seat)
@@ -220,6 +223,7 @@ class TablePicture:
             "finished": self.finished, "outcome": self.outcome,
             "marks": dict(self.marks), "step": self.step,
             "last_discard": self.last_discard.letter if self.last_discard is not None else "",
+            "wall": self.wall.as_dict() if self.wall is not None else None,
         }
 
 
@@ -320,7 +324,7 @@ def table_picture(state: HandState, viewer: Wind | None, *, reveal: bool = False
         offer_from=state.offer_from if offer is not None else None, choices=choices,
         discardable=discardable, markers=markers, log=lines, finished=finished,
         outcome=str(state.outcome) if state.outcome is not None else "", marks=marks,
-        step=len(state.history), last_discard=_last_discard(state))
+        step=len(state.history), last_discard=_last_discard(state), wall=wall_picture(state))
 
 
 def _last_discard(state: HandState) -> Wind | None:

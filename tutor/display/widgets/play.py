@@ -95,11 +95,13 @@ class PlayView(TutorView):
                                     style={"description_width": "initial"})
         self.seed.add_class("tutor-seed")
         self.deal = widgets.Button(description="New hand", button_style="info",
-                                   tooltip="deal this hand number with these choices")
+                                   tooltip="deal this hand number with these choices",
+                                   layout=widgets.Layout(width="auto"))
         self.deal.add_class("tutor-deal")
         self.deal.on_click(lambda _b: self.new_hand(int(self.seed.value)))
         self.reset_button = widgets.Button(description="Reset to the example",
-                                           tooltip="the hand this table opened with")
+                                           tooltip="the hand this table opened with",
+                                           layout=widgets.Layout(width="auto"))
         self.reset_button.add_class("tutor-reset")
         self.reset_button.on_click(lambda _b: self.reset())
         controls = widgets.VBox([

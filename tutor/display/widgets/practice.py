@@ -30,6 +30,7 @@ from tutor.display.widgets.exercise import (
     verdict_html,
     worked_html,
 )
+from tutor.display.widgets.presenter import AppFrame
 from tutor.errors import TutorError
 from tutor.exercises.model import AnswerKind, Feedback
 from tutor.practice import TOPICS, PracticeItem
@@ -57,17 +58,31 @@ def _class_link() -> ClassLink | None:
     return ClassLink.from_env()
 
 
+#: the practice app in projector mode: 1.8 times on a large screen (tiles about 100 px tall at
+#: 1920x1080), 1.25 times below 1400 px so the topic row still fits a 1280-px screen
+PRACTICE_CSS = """<style>
+.tutor-app.tutor-practice-app.tutor-projector .tutor-main { zoom: 1.8; }
+@media (max-width: 1400px) {
+  .tutor-app.tutor-practice-app.tutor-projector .tutor-main { zoom: 1.25; }
+}
+</style>"""
+
+
 class PracticeView(TutorView):
     """Pick a topic, a level (and a game for the hand topics); answer, ask for a hint, check;
     then the next exercise. Every exercise tried is counted in the progress store.
 
     In a classroom (``classroom``: the kernel's link to the class, found by itself in a
     classroom kernel) it also follows the teacher: an exercise sent to the class is shown as
-    soon as a timer sees it (every couple of seconds), and each answer to it is reported."""
+    soon as a timer sees it (every couple of seconds), and each answer to it is reported.
+
+    ``projector=True`` (the classroom app) or ``False`` shows it in the projector-mode frame
+    (:class:`~tutor.display.widgets.presenter.AppFrame`, with its switch); None (a notebook's
+    exercise) shows it alone."""
 
     def __init__(self, topic: str = "waits", level: int = 1, seed: int = 1,
                  variant: str | None = None, *, store: ProgressStore | None = None,
-                 classroom: ClassLink | None = None) -> None:
+                 classroom: ClassLink | None = None, projector: bool | None = None) -> None:
         self.store = store if store is not None else default_store()
         self.session = PracticeSession(topic, level, seed, variant, on_result=self._record)
         self.link = classroom if classroom is not None else _class_link()
@@ -111,6 +126,14 @@ class PracticeView(TutorView):
                                  self.from_teacher, self.about, self.holder,
                                  widgets.HBox([self.next_button]), self.tally])
         self.box.add_class("tutor-practice")
+        self.frame: AppFrame | None = None
+        if projector is not None:
+            panel = self.box
+            # the app notebook has its own heading: the frame adds only the switch
+            self.frame = AppFrame(panel, projector=projector)
+            self.box = widgets.VBox([widgets.HTML(PRACTICE_CSS), self.frame.box],
+                                    layout=widgets.Layout(width="100%"))
+            self.frame.box.add_class("tutor-practice-app")
         self._show()
         if self.link is not None:
             self.session.on_answer = self._report

@@ -29,12 +29,14 @@ __all__ = ["APP_CSS", "AppFrame"]
 #: The frame's style sheet. ``--tutor-zoom`` (1.8) is the projector zoom of the main panel; an app
 #: that needs another sets it on its own main panel's class.
 APP_CSS = """<style>
-.tutor-app { width: 100%; box-sizing: border-box; font-family: sans-serif; }
+.tutor-app { width: 100%; box-sizing: border-box; font-family: sans-serif;
+             --jp-widgets-font-size: 14px; }
 .tutor-app .tutor-app-title { font-size: 18px; font-weight: 600; }
 .tutor-app.tutor-projector .tutor-app-title { font-size: 28px; }
 .tutor-app.tutor-projector .tutor-main { zoom: var(--tutor-zoom, 1.8); }
 .tutor-app.tutor-projector .tutor-projector-hide { display: none !important; }
-.tutor-app .tutor-projector-toggle { margin-left: auto; }
+.tutor-app .tutor-projector-toggle { margin-left: auto; font-size: 14px; }
+.tutor-app .jupyter-widget-Collapse-header, .tutor-app .lm-Collapse-header { font-size: 14px; }
 .tutor-app .jupyter-widget-Collapse-header, .tutor-app .lm-Collapse-header { color: #333; }
 </style>"""
 

@@ -2,15 +2,16 @@
 :class:`~tutor.study.table.TablePicture` (tile codes, never pictures), for the play table
 (:mod:`tutor.display.widgets.play`) and the replay viewer (:mod:`tutor.display.widgets.replay`).
 
-The learner sits at the bottom; the next player in turn order on the right, the opposite one at
-the top, the previous one on the left. Each seat shows its name plate (wind, dealer, whose turn,
-tiles in hand), its hand (face down for the others), its melds (another player's concealed kong
-face down) and its discard pond in order. The centre holds the live and dead wall counts, what
-is happening and the game's markers (tooltips explain them; the side panel has a legend). The
+The learner sits at the bottom; the next player in turn order on the right, the opposite one at the
+top, the previous one on the left. Each seat shows its name plate (wind, dealer, whose turn, tiles
+in hand), its hand (face down for the others), its melds (another player's concealed kong face
+down) and its discard pond in order. The centre holds the wall (the square of stacks with its
+break, live end and dead wall, :func:`~tutor.display.layout.wall_svg`, and its counts as text),
+what is happening and the game's markers (tooltips explain them; the side panel has a legend). The
 moves are buttons showing their tiles (a claim marks the tile it takes); a discard is a click on
-the tile. :meth:`TableWidget.highlight` makes tiles glow (hints) and marks, for the coach's
-review, the tiles a move used (``played``: a dashed red frame) and the ones the coach's move would
-have used (``preferred``: a solid green frame); CSS classes ``mt-hl``, ``mt-hl-played``,
+the tile. :meth:`TableWidget.highlight` makes tiles glow (hints) and marks, for the coach's review,
+the tiles a move used (``played``: a dashed red frame) and the ones the coach's move would have
+used (``preferred``: a solid green frame); CSS classes ``mt-hl``, ``mt-hl-played``,
 ``mt-hl-preferred``.
 
 :func:`settlement_picture` is the one place the finished hand's payment diagram is drawn.
@@ -24,12 +25,23 @@ from typing import Any
 
 import traitlets
 
-from tutor.core.tiles import Tile
+from tutor.core.tiles import Tile, Wind
 from tutor.display.diagrams import payments_svg
+from tutor.display.layout import wall_svg
 from tutor.display.widgets.tiles import _SaysWidget, es_module
 from tutor.study.table import TablePicture
 
-__all__ = ["TableWidget", "result_html", "settlement_picture"]
+__all__ = ["TableWidget", "result_html", "settlement_picture", "table_data"]
+
+
+def table_data(picture: TablePicture) -> dict[str, Any]:
+    """What the browser receives for ``picture``: its values and the wall drawn as SVG (seen
+    from the bottom seat's chair, with its text alternative)."""
+    data = picture.as_dict()
+    if picture.wall is not None:
+        bottom = picture.seats[0].seat if picture.seats else Wind.EAST
+        data["wall_svg"] = wall_svg(picture.wall, bottom=bottom)
+    return data
 
 
 def settlement_picture(settlement: Any, title: str = "Who pays whom") -> str:
@@ -96,8 +108,8 @@ class TableWidget(_SaysWidget):
         by one at the table's pace (none when the pace is instant)."""
         self.picture = picture
         with self.hold_sync():
-            self.frames = [p.as_dict() for p in steps] if self.pace > 0 else []
-            self.table = picture.as_dict()
+            self.frames = [table_data(p) for p in steps] if self.pace > 0 else []
+            self.table = table_data(picture)
             self.result = result
             self.can_undo = can_undo
             if not keep_hint:

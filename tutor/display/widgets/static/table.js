@@ -122,19 +122,46 @@ function mtBottomName(table) {
   return seat ? seat.name : "the player at the bottom";
 }
 
+// The wall: the square of stacks drawn by the package (wall_svg), its counts as text (also the
+// picture's text alternative) and a key that names each mark in words, not by colour alone.
+function mtWall(table) {
+  const box = mtEl("div", "mt-walls");
+  const wall = table.wall;
+  if (table.wall_svg) {
+    const picture = mtEl("div", "mt-wall-picture");
+    picture.innerHTML = table.wall_svg;  // built by the package (tutor.display.layout.wall_svg)
+    box.appendChild(picture);
+  }
+  const text = wall ? wall.text : `Wall: ${table.live_wall} live tiles` +
+    (table.has_dead_wall ? `, dead wall ${table.dead_wall}` : "");
+  const info = mtEl("div", "mt-wall-info");
+  const caption = mtEl("div", "mt-wall", text);
+  caption.title = table.has_dead_wall
+    ? "live wall: tiles left to draw; dead wall: kept apart for kong replacement tiles"
+    : "tiles left to draw; kong replacements come from the far end of the same wall";
+  info.appendChild(caption);
+  box.appendChild(info);
+  if (table.wall_svg) {
+    const key = mtEl("div", "mt-wall-key");
+    const items = [["mt-key-live", "live"]];
+    if (table.has_dead_wall) items.push(["mt-key-dead", "dead (striped)"]);
+    items.push(["mt-key-draw", "next draw"], ["mt-key-replacement", "kong replacement"],
+               ["mt-key-break", "break"]);
+    for (const [cls, words] of items) {
+      const item = mtEl("span", "mt-key-item");
+      item.appendChild(mtEl("span", `mt-key ${cls}`));
+      item.appendChild(document.createTextNode(words));
+      key.appendChild(item);
+    }
+    info.appendChild(key);
+  }
+  return box;
+}
+
 function mtCenter(table, mode) {
   const center = mtEl("div", "mt-center");
   center.appendChild(mtEl("div", "mt-game", table.title));
-  const walls = mtEl("div", "mt-walls");
-  const live = mtEl("span", "mt-wall", `Wall: ${table.live_wall}`);
-  live.title = "live wall: tiles left to draw";
-  walls.appendChild(live);
-  if (table.has_dead_wall) {
-    const dead = mtEl("span", "mt-wall mt-dead", `Dead wall: ${table.dead_wall}`);
-    dead.title = "dead wall: kept apart for kong replacement tiles";
-    walls.appendChild(dead);
-  }
-  center.appendChild(walls);
+  center.appendChild(mtWall(table));
   let status;
   if (table.finished) status = table.outcome || "the hand is over";
   else if (table.to_act && table.offer) {
@@ -324,6 +351,21 @@ function mtAnnounce(live, state, table, message) {
   if (parts.length) live.textContent = parts.join(". ");
 }
 
+// The log shows its newest lines: as many whole lines as its height holds, so the top one is never
+// cut in half under the heading.
+function mtLogToEnd(lines) {
+  const items = Array.from(lines.children);
+  const most = parseFloat(getComputedStyle(lines).maxHeight);
+  if (!items.length || !isFinite(most)) { lines.scrollTop = lines.scrollHeight; return; }
+  const last = items[items.length - 1];
+  const bottom = last.offsetTop + last.offsetHeight;
+  let top = bottom;
+  for (let i = items.length - 1; i >= 0 && bottom - items[i].offsetTop <= most; i--) top = items[i].offsetTop;
+  if (top === bottom) top = last.offsetTop;  // one line taller than the box: its start
+  lines.style.height = `${Math.min(most, bottom - top)}px`;
+  lines.scrollTop = top;
+}
+
 function mtSide(model, table, pacing) {
   const side = mtEl("div", "mt-side");
   const message = model.get("message");
@@ -345,6 +387,7 @@ function mtSide(model, table, pacing) {
     const box = mtEl("div", "mt-result");
     box.innerHTML = result;  // built by the package from the settlement (escaped there)
     side.appendChild(box);
+    side.classList.add("mt-side-result");  // the sheets take the width under the table
   }
   const log = mtEl("div", "mt-log");
   const title = table.viewer ? "What you saw happen" : "What happened";
@@ -374,7 +417,7 @@ function mtSide(model, table, pacing) {
     "Each player's discards lie in front of them in the order thrown; a faded tile was claimed into a meld; the glowing one is the latest."));
   legend.appendChild(general);
   side.appendChild(legend);
-  requestAnimationFrame(() => { lines.scrollTop = lines.scrollHeight; });
+  requestAnimationFrame(() => mtLogToEnd(lines));
   return side;
 }
 

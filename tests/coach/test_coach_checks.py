@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from tutor.coach import COACH, Decision, Grade, Position, positions, review
 from tutor.coach.judge import Budget, confirm, confirm_seed, decisions, position_seed
 from tutor.core.variant import Variant
@@ -109,3 +111,53 @@ def test_the_budget_is_spent_in_whole_batches() -> None:
         assert check is not None and check.playouts == CHEAP.confirm_playouts
         assert budget.checks == 0
         assert confirm(pos, a, b, CHEAP, budget) is None
+
+
+def _two_moves() -> tuple[Position, Action, Action]:
+    """A position and two of its moves (the coach's and another)."""
+    unchecked = replace(CHEAP, confirm_playouts=0)
+    for state in hands(Variant.GUIYANG, 2):
+        for pos in positions(state, SEATS[0]):
+            for d in decisions(pos, unchecked):
+                a, b = d.preferred.action, d.played.action
+                if a is not None and b is not None and a != b:
+                    return pos, a, b
+    raise AssertionError("no decision with two moves")
+
+
+class _Outcome:
+    """What ``evaluate`` returns, with the play-outs' points given: ``of(move).samples``."""
+
+    def __init__(self, samples: dict[Action, list[float]]) -> None:
+        self.samples = samples
+
+    def of(self, action: Action) -> object:
+        return type("Option", (), {"samples": self.samples[action]})()
+
+
+@pytest.mark.parametrize(("better", "worse", "significant"), [
+    ([5.0, 5.0, 5.0], [0.0, 0.0, 0.0], True),  # better every time, no spread: stands
+    ([0.0, 0.0, 0.0], [0.5, 0.5, 0.5], False),  # worse every time: never a mistake
+    ([1.0, 1.0, 1.0], [1.0, 1.0, 1.0], False),  # the same: no loss to stand on
+    ([3.0, -1.0, 3.0, -1.0], [0.0] * 4, False),  # 1 better on average, 1.15 SE: not 3 SE
+    ([9.0, 7.0, 9.0, 7.0], [0.0] * 4, True),  # 8 better, SE 0.58: well above 3 SE
+])
+def test_a_check_stands_only_above_significance(monkeypatch: pytest.MonkeyPatch,
+                                               better: list[float], worse: list[float],
+                                               significant: bool) -> None:
+    """The check's verdict from given play-out points (the play-outs themselves replaced):
+    the preferred move must be better on average by more than ``significance`` standard
+    errors of the paired differences."""
+    import tutor.game.evaluate as evaluate_module
+
+    pos, a, b = _two_moves()
+    monkeypatch.setattr(evaluate_module, "evaluate",
+                        lambda world, moves, playouts, seed: _Outcome({a: better, b: worse}))
+    rules = replace(CHEAP, confirm_playouts=len(better), confirm_batches=1)
+    check = confirm(pos, a, b, rules)
+    assert check is not None
+    diffs = [x - y for x, y in zip(better, worse, strict=True)]
+    mean, se = mean_se(diffs)
+    assert check.se == pytest.approx(se)
+    assert (check.lost, check.playouts) == (pytest.approx(mean), len(diffs))
+    assert check.significant is significant

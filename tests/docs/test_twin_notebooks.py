@@ -1,0 +1,346 @@
+"""The Chinese edition (notebooks/zh/) is the English course's twin, so the two cannot drift apart.
+
+For every English notebook (00-08 and apps/), ``notebooks/zh/`` holds the notebook of the same
+path, and:
+
+* its cells are the English cells in the same order, with one more: the **language cell**, a code
+  cell tagged ``language`` right after the first cell, whose code is hidden and calls
+  ``set_language("zh")`` (the kernels of the tests and of ``tutor lab`` speak English unless told);
+* every code cell has the same source, the same tags and the same hidden-or-shown input as its
+  English twin; markdown cells are translations and are not compared, except that
+* the first cell of each edition is markdown that says how to switch: the other edition's path,
+  ``tutor lab --lang zh`` and ``TUTOR_LANG``;
+* the **checked outputs** agree wherever they do not depend on the language: a code cell has
+  outputs in one edition exactly when it has them in the other; the same number of outputs, of the
+  same output types in the same order, each with the same set of MIME types (stream outputs: the
+  same stream names), and the same multiset of numbers in every plain-text output (streams and
+  ``text/plain``): a translated sentence may put its numbers in another order, never change one;
+  both editions were run through (every code cell has an execution count);
+* the apps' example records are the same file in both editions.
+
+The rule books of ``notebooks/zh/rules/`` have the English books' section structure (the same
+sequence of heading levels), as many tables (each with as many columns and rows), and the same
+generated spans and values, which are current (:func:`tutor.docs.check`). The Chinese glossary
+carries every English glossary term with the same Chinese name. Every relative link of the
+Chinese edition resolves inside ``notebooks/zh``. The checks return their problems, and the last
+tests show that each one fails on a twin broken on purpose.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutor.docs import check
+
+ROOT = Path(__file__).resolve().parents[2]
+EN = ROOT / "notebooks"
+ZH = EN / "zh"
+ENGLISH = sorted(p.relative_to(EN).as_posix() for p in EN.glob("**/*.ipynb")
+                 if not p.relative_to(EN).as_posix().startswith(("zh/", ".")) and
+                 ".ipynb_checkpoints" not in p.parts)
+RULE_BOOKS = sorted(p.name for p in (EN / "rules").glob("*.md"))
+NUMBER = re.compile(r"(?<![A-Za-z0-9_.])-?\d+(?:\.\d+)?(?![A-Za-z0-9_])")  # CJK may touch a number
+FINGERPRINT = re.compile(r"\b[0-9a-f]{12}\b")
+HEADING = re.compile(r"^(#{1,6}) \S", re.MULTILINE)
+FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+SPAN = re.compile(r"<!-- (generated|value):? (\S+) -->")
+LINK = re.compile(r"\]\(([^)\s#]+)(#[^)]*)?\)")
+PLAIN = ("text/plain",)
+
+
+def _text(value: Any) -> str:
+    return "".join(value) if isinstance(value, list) else str(value)
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def is_language_cell(cell: dict[str, Any]) -> bool:
+    return cell["cell_type"] == "code" and "language" in cell.get("metadata", {}).get("tags", [])
+
+
+def _hidden(cell: dict[str, Any]) -> bool:
+    return bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
+
+
+def _tags(cell: dict[str, Any]) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def numbers(text: str) -> Counter[str]:
+    """The numbers a text holds, as a multiset (``-1``, ``22``, ``0.5``; not digits in words,
+    nor an exercise's answer fingerprint, 12 hexadecimal digits that depend on the language of
+    its worked answer)."""
+    return Counter(NUMBER.findall(FINGERPRINT.sub(" ", text)))
+
+
+def coalesced(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Outputs as nbval compares them: consecutive writes to one stream are one output (how a
+    kernel cuts a printed text into messages is not the notebook's), empty ones none."""
+    out: list[dict[str, Any]] = []
+    for output in outputs:
+        if output["output_type"] == "stream":
+            if out and out[-1]["output_type"] == "stream" and out[-1]["name"] == output["name"]:
+                out[-1] = {**out[-1], "text": _text(out[-1]["text"]) + _text(output["text"])}
+                continue
+            if not _text(output.get("text", "")):
+                continue
+        out.append(output)
+    return out
+
+
+def output_signature(output: dict[str, Any]) -> tuple[str, ...]:
+    """What must be the same in both editions: the output type and its stream or MIME types."""
+    if output["output_type"] == "stream":
+        return ("stream", output.get("name", ""))
+    return (output["output_type"], *sorted(output.get("data", {})))
+
+
+def plain_texts(output: dict[str, Any]) -> list[str]:
+    if output["output_type"] == "stream":
+        return [_text(output.get("text", ""))]
+    return [_text(output["data"][kind]) for kind in PLAIN if kind in output.get("data", {})]
+
+
+def first_cell_problems(cell: dict[str, Any], other_edition: str) -> list[str]:
+    if cell["cell_type"] != "markdown":
+        return ["the first cell is not markdown"]
+    text = _text(cell["source"])
+    wanted = (other_edition, "tutor lab --lang zh", "TUTOR_LANG")
+    return [f"the first cell does not say {w!r}" for w in wanted if w not in text]
+
+
+def twin_problems(english: dict[str, Any], chinese: dict[str, Any], relative: str) -> list[str]:
+    """Everything in which ``chinese`` is not the twin of ``english`` (see the module's text)."""
+    depth = relative.count("/")
+    problems = first_cell_problems(english["cells"][0], f"zh/{relative}")
+    problems += [f"zh: {p}" for p in first_cell_problems(
+        chinese["cells"][0], "../" * (depth + 1) + relative)]
+    cells = chinese["cells"]
+    language = [n for n, cell in enumerate(cells) if is_language_cell(cell)]
+    if language != [1]:
+        return [*problems, f"zh: the language cell is at {language}, not at [1] alone"]
+    marked = cells[1]
+    if 'set_language("zh")' not in _text(marked["source"]) or not _hidden(marked):
+        problems.append("zh: the language cell does not call set_language('zh'), code hidden")
+    cells = [cells[0], *cells[2:]]
+    if [c["cell_type"] for c in cells] != [c["cell_type"] for c in english["cells"]]:
+        return [*problems, "the cells are not the same kinds in the same order"]
+    for n, (en, zh) in enumerate(zip(english["cells"], cells, strict=True)):
+        if en["cell_type"] != "code":
+            continue
+        where = f"cell {n}"
+        if _text(en["source"]) != _text(zh["source"]):
+            problems.append(f"{where}: the code differs")
+        if _tags(en) != _tags(zh) or _hidden(en) != _hidden(zh):
+            problems.append(f"{where}: the tags or the hidden input differ")
+        if en.get("execution_count") is None or zh.get("execution_count") is None:
+            problems.append(f"{where}: not run in both editions")
+        en_out, zh_out = coalesced(en.get("outputs", [])), coalesced(zh.get("outputs", []))
+        if [output_signature(o) for o in en_out] != [output_signature(o) for o in zh_out]:
+            problems.append(f"{where}: the outputs differ in number or kind")
+            continue
+        for k, (a, b) in enumerate(zip(en_out, zh_out, strict=True)):
+            for text_en, text_zh in zip(plain_texts(a), plain_texts(b), strict=True):
+                if numbers(text_en) != numbers(text_zh):
+                    missing = numbers(text_en) - numbers(text_zh)
+                    extra = numbers(text_zh) - numbers(text_en)
+                    problems.append(f"{where} output {k}: the numbers differ (only English: "
+                                    f"{sorted(missing)[:6]}, only Chinese: {sorted(extra)[:6]})")
+    return problems
+
+
+def _prose(text: str) -> str:
+    return FENCE.sub("", text)
+
+
+def tables(text: str) -> list[tuple[int, int]]:
+    """Each markdown table as (columns, rows), rows counted without the header and the rule."""
+    found, rows = [], 0
+    columns = 0
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("|"):
+            if rows == 0:
+                columns = line.strip().strip("|").count("|") + 1
+            rows += 1
+        elif rows:
+            found.append((columns, rows - 2))
+            rows = 0
+    return found
+
+
+def book_problems(english: str, chinese: str) -> list[str]:
+    problems = []
+    levels_en = [len(m.group(1)) for m in HEADING.finditer(_prose(english))]
+    levels_zh = [len(m.group(1)) for m in HEADING.finditer(_prose(chinese))]
+    if levels_en != levels_zh:
+        problems.append(f"the sections differ: heading levels {levels_en} and {levels_zh}")
+    if tables(english) != tables(chinese):
+        problems.append(f"the tables differ: {tables(english)} and {tables(chinese)}")
+    spans_en = Counter(SPAN.findall(english))
+    spans_zh = Counter(SPAN.findall(chinese))
+    if spans_en != spans_zh:
+        problems.append(f"the generated spans and values differ: only English "
+                        f"{sorted(spans_en - spans_zh)[:5]}, "
+                        f"only Chinese {sorted(spans_zh - spans_en)[:5]}")
+    return problems
+
+
+def glossary_rows(text: str) -> dict[str, str]:
+    """English term -> Chinese name, from a glossary table whose header names both columns."""
+    rows: dict[str, str] = {}
+    header: list[str] = []
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            header = []
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not header:
+            header = cells
+            continue
+        english = "term" if "term" in header else "English"
+        if set(cells) <= {"---"} or "中文" not in header or english not in header:
+            continue
+        rows[cells[header.index(english)]] = cells[header.index("中文")]
+    return rows
+
+
+def glossary_problems(english: str, chinese: str) -> list[str]:
+    en, zh = glossary_rows(english), glossary_rows(chinese)
+    problems = [f"{term!r} is not in the Chinese glossary" for term in en if term not in zh]
+    problems += [f"{term!r}: {en[term]} in English, {zh[term]} in Chinese" for term in en
+                 if term in zh and zh[term] != en[term]]
+    return problems
+
+
+def link_problems(path: Path, text: str) -> list[str]:
+    """Links of a Chinese file that lead nowhere, or out of the Chinese edition (except to the
+    file's own English twin, which its first cell names)."""
+    out = []
+    english_twin = (EN / path.relative_to(ZH)).resolve()
+    for target, _anchor in LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        place = (path.parent / target).resolve()
+        if not place.exists():
+            out.append(f"{path.relative_to(EN).as_posix()}: {target} does not exist")
+        elif ZH.resolve() not in (place, *place.parents) and place != english_twin:
+            out.append(f"{path.relative_to(EN).as_posix()}: {target} leaves the Chinese edition")
+    return out
+
+
+@pytest.mark.parametrize("relative", ENGLISH)
+def test_every_notebook_has_its_chinese_twin(relative: str) -> None:
+    twin = ZH / relative
+    assert twin.is_file(), f"notebooks/zh/{relative} is missing"
+    problems = twin_problems(load(EN / relative), load(twin), relative)
+    assert not problems, f"{relative}: " + "; ".join(problems)
+
+
+def test_the_chinese_edition_has_no_notebook_of_its_own() -> None:
+    chinese = sorted(p.relative_to(ZH).as_posix() for p in ZH.glob("**/*.ipynb")
+                     if ".ipynb_checkpoints" not in p.parts)
+    assert chinese == ENGLISH
+
+
+def test_the_apps_read_the_same_example_records() -> None:
+    for record in (EN / "apps").glob("*.json"):
+        assert (ZH / "apps" / record.name).read_bytes() == record.read_bytes(), record.name
+
+
+@pytest.mark.parametrize("name", RULE_BOOKS)
+def test_each_rule_book_has_its_chinese_twin(name: str) -> None:
+    chinese = ZH / "rules" / name
+    assert chinese.is_file(), f"notebooks/zh/rules/{name} is missing"
+    problems = book_problems((EN / "rules" / name).read_text("utf-8"), chinese.read_text("utf-8"))
+    assert not problems, f"{name}: " + "; ".join(problems)
+    assert check([chinese]) == [], "the generated spans are stale: run python -m tutor.docs"
+
+
+def test_the_chinese_glossary_covers_every_term() -> None:
+    english = (EN / "glossary.md").read_text("utf-8")
+    assert len(glossary_rows(english)) >= 60
+    problems = glossary_problems(english, (ZH / "glossary.md").read_text("utf-8"))
+    assert not problems, "; ".join(problems[:10])
+
+
+def test_every_link_of_the_chinese_edition_resolves() -> None:
+    problems = []
+    for path in sorted(ZH.glob("**/*.md")):
+        problems += link_problems(path, path.read_text("utf-8"))
+    for path in sorted(ZH.glob("**/*.ipynb")):
+        for cell in load(path)["cells"]:
+            if cell["cell_type"] == "markdown":
+                problems += link_problems(path, _text(cell["source"]))
+    assert not problems, "; ".join(problems[:10])
+
+
+# --- the checks can fail ---------------------------------------------------------------------
+
+NAME = "03_huangyan_scoring.ipynb"
+
+
+def _pair() -> tuple[dict[str, Any], dict[str, Any]]:
+    return load(EN / NAME), load(ZH / NAME)
+
+
+def _first_output_cell(notebook: dict[str, Any], kind: str) -> dict[str, Any]:
+    return next(c for c in notebook["cells"] if c["cell_type"] == "code" and not
+                is_language_cell(c) and any(kind in (o.get("data", {}) if kind != "stream" else
+                                                     {"stream": 1} if o["output_type"] == "stream"
+                                                     else {}) for o in c.get("outputs", [])))
+
+
+def test_the_twin_check_fails_on_a_broken_twin() -> None:
+    english, chinese = _pair()
+    assert twin_problems(english, chinese, NAME) == []
+
+    edited = copy.deepcopy(chinese)  # a code cell edited in one edition only
+    code = next(c for c in edited["cells"][2:] if c["cell_type"] == "code")
+    code["source"] = _text(code["source"]) + "\n1 + 1"
+    assert any("the code differs" in p for p in twin_problems(english, edited, NAME))
+
+    no_language = copy.deepcopy(chinese)
+    del no_language["cells"][1]
+    assert any("language cell" in p for p in twin_problems(english, no_language, NAME))
+
+    dropped = copy.deepcopy(chinese)  # an output lost (a cell run to an error, or not run)
+    cell = _first_output_cell(dropped, "text/html")
+    cell["outputs"] = []
+    assert any("outputs differ" in p for p in twin_problems(english, dropped, NAME))
+
+    changed = copy.deepcopy(chinese)  # a number changed in a text output
+    cell = _first_output_cell(changed, "text/plain")
+    output = next(o for o in cell["outputs"] if "text/plain" in o.get("data", {}))
+    output["data"]["text/plain"] = _text(output["data"]["text/plain"]) + " 12345"
+    assert any("numbers differ" in p for p in twin_problems(english, changed, NAME))
+
+    silent = copy.deepcopy(english)  # the English first cell no longer says how to switch
+    silent["cells"][0]["source"] = "# 3. Huangyan\n"
+    assert any("tutor lab --lang zh" in p for p in twin_problems(silent, chinese, NAME))
+
+
+def test_the_book_glossary_and_link_checks_fail_when_they_should() -> None:
+    english = (EN / "rules" / "guiyang.md").read_text("utf-8")
+    chinese = (ZH / "rules" / "guiyang.md").read_text("utf-8")
+    assert book_problems(english, chinese) == []
+    assert any("sections" in p for p in book_problems(english, chinese + "\n## 多出来的一节\n"))
+    table = "\n| a | b |\n| --- | --- |\n| 1 | 2 |\n"
+    assert any("tables" in p for p in book_problems(english, chinese + table))
+    assert numbers("东家付给南家 20，剩 -1") == numbers("East pays South 20, left -1")
+    assert numbers("付 21") != numbers("pays 20")
+    glossary = (EN / "glossary.md").read_text("utf-8")
+    row = next(line for line in glossary.splitlines() if line.startswith("| added kong |"))
+    assert glossary_problems(glossary, glossary.replace(row + "\n", "")) == [
+        "'added kong' is not in the Chinese glossary"]
+    assert link_problems(ZH / "00_start_here.ipynb", "[x](no_such_lesson.ipynb)")
+    assert link_problems(ZH / "00_start_here.ipynb", "[x](../glossary.md)")  # the English one

@@ -12,8 +12,12 @@ HERE = Path(__file__).resolve().parent
 # notebook) would still be shipped: start every build from an empty one.
 shutil.rmtree(HERE / "build" / "lib", ignore_errors=True)
 COURSE_FILES = ["*.ipynb", "*.md", "*.json"]  # the same patterns as tutor.lab.COURSE_FILES
-course = ["tutor.course", *(f"tutor.course.{d.name}" for d in sorted((HERE / "notebooks").iterdir())
-                            if d.is_dir() and not d.name.startswith((".", "_")))]
+# every folder of the course at any depth (apps/, rules/, and the Chinese edition zh/ with zh/apps/
+# and zh/rules/), as tutor.lab.course_files finds them: not the hidden ones (checkpoints, caches)
+NOTEBOOKS = HERE / "notebooks"
+course = ["tutor.course", *(
+    "tutor.course." + ".".join(d.relative_to(NOTEBOOKS).parts) for d in sorted(NOTEBOOKS.rglob("*"))
+    if d.is_dir() and not any(part.startswith((".", "_")) for part in d.relative_to(NOTEBOOKS).parts))]
 # the shipped suit tables and the widgets' ES modules sit in folders without __init__.py: they are
 # named here as packages of data, so setuptools ships them without a warning
 # (and the translations: tutor/locale/<language>/LC_MESSAGES)

@@ -33,24 +33,36 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import secrets
 import stat
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.errors import TutorError
 
-__all__ = ["COURSE_FILES", "MANIFEST", "CopyReport", "CourseError", "copy_course", "course_files",
-           "course_root", "trust_course"]
+__all__ = ["COURSE_FILES", "EDITIONS", "LAB_LOCALES", "LAB_SETTINGS", "MANIFEST", "CopyReport",
+           "CourseError", "copy_course", "course_files", "course_root", "first_lesson",
+           "lab_settings", "trust_course"]
 
-#: in the course folder and its sub-folders (apps/ with its example records, rules/)
+#: in the course folder and its sub-folders (apps/ with its example records, rules/, and the
+#: Chinese edition zh/ with the same layout)
 COURSE_FILES = ("*.ipynb", "*.md", "*.json")
 MANIFEST = ".mahjong-tutor-course.json"
 TEMPORARY = ".lab-tmp"  # the suffix of a file being copied (removed by the next run if left)
 _MAX_JSON = 50_000_000
+#: each language's edition of the course, as a folder inside it (English is the course's root)
+EDITIONS = {"en": "", "zh": "zh/"}
+#: JupyterLab's own interface language for a course language: its locale and the module of its
+#: language pack from PyPI (jupyterlab-language-pack-zh-CN, in the package's notebook extra)
+LAB_LOCALES = {"zh": ("zh_CN", "jupyterlab_language_pack_zh_CN")}
+#: the learner's folder keeps JupyterLab's settings for each language here (hidden: not the course)
+LAB_SETTINGS = ".lab-settings"
+_TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
 
 
 class CourseError(TutorError):
@@ -67,14 +79,18 @@ def course_root() -> Path:
 
 
 def course_files(root: Path | None = None) -> Iterator[tuple[str, Path]]:
-    """Every course file as (path relative to the course, where it is), in a stable order."""
+    """Every course file as (path relative to the course, where it is), in a stable order: the
+    course folder's own files, then those of its sub-folders at any depth (``apps/``, ``rules/``,
+    the Chinese edition ``zh/`` with its own ``zh/apps/`` and ``zh/rules/``), by path. Folders
+    whose names start with ``.`` or ``_`` (checkpoints, caches) are not the course."""
     root = course_root() if root is None else root
-    folders = [root, *sorted(d for d in root.iterdir()
-                             if d.is_dir() and not d.name.startswith((".", "_")))]
-    for folder in folders:
-        found = {p for pattern in COURSE_FILES for p in folder.glob(pattern) if p.is_file()}
-        for path in sorted(found):
-            yield path.relative_to(root).as_posix(), path
+    found: set[Path] = set()
+    for folder, subfolders, _ in os.walk(root):  # never follows a link to a folder
+        subfolders[:] = [d for d in subfolders if not d.startswith((".", "_"))]
+        found |= {p for pattern in COURSE_FILES for p in Path(folder).glob(pattern) if p.is_file()}
+    relatives = {path.relative_to(root).as_posix(): path for path in found}
+    for relative in sorted(relatives, key=lambda r: ("/" in r, r)):
+        yield relative, relatives[relative]
 
 
 @dataclass(frozen=True)
@@ -165,7 +181,7 @@ def _check_no_links(folder: Path, relative: str) -> None:
 
 def _write_whole(target: Path, data: bytes) -> None:
     """Write ``target`` as a new file beside it, then rename it into place."""
-    target.parent.mkdir(exist_ok=True)
+    target.parent.mkdir(parents=True, exist_ok=True)  # zh/apps/ under zh/ (links refused before)
     temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}{TEMPORARY}")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     descriptor = os.open(temporary, flags, 0o644)
@@ -282,3 +298,57 @@ def trust_course(report: CopyReport) -> tuple[str, ...]:
                 notary.sign(notebook)  # type: ignore[no-untyped-call]
             signed.append(relative)
     return tuple(signed)
+
+
+def first_lesson(folder: Path, lang: str = "en") -> str | None:
+    """The notebook ``tutor lab`` opens, relative to ``folder``: the first lesson of the edition
+    in ``lang`` (``zh/00_start_here.ipynb`` for Chinese), or of the English course when that
+    edition is not in the folder; None when there is no lesson at all."""
+    for edition in dict.fromkeys((EDITIONS.get(lang, ""), "")):
+        lessons = sorted((folder / edition).glob("*.ipynb")) if (folder / edition).is_dir() else []
+        if lessons:
+            return edition + lessons[0].name
+    return None
+
+
+def _default_app_settings() -> Path:
+    """JupyterLab's own application settings folder (``{sys.prefix}/share/jupyter/lab/settings``
+    unless ``JUPYTERLAB_DIR`` moves the application)."""
+    app_dir = os.environ.get("JUPYTERLAB_DIR") or Path(sys.prefix) / "share" / "jupyter" / "lab"
+    return Path(app_dir) / "settings"
+
+
+def lab_settings(folder: Path, lang: str, default: Path | None = None) -> Path | None:
+    """JupyterLab's application settings for the course in ``lang`` (``--LabApp.app_settings_dir``).
+
+    For a language with an interface translation (:data:`LAB_LOCALES`) whose language pack is
+    installed, writes ``folder/.lab-settings/LANG/overrides.json``: the installation's own
+    overrides and page config (``default``, JupyterLab's settings folder) with the interface
+    language set to the pack's locale. Overrides are defaults: a language the learner picks in
+    JupyterLab's *Settings → Language* menu is kept in their user settings and wins. Returns the
+    folder, or None (English, or no language pack: JupyterLab stays in its own language).
+    """
+    if lang not in LAB_LOCALES or importlib.util.find_spec(LAB_LOCALES[lang][1]) is None:
+        return None
+    default = _default_app_settings() if default is None else default
+    overrides: dict[str, object] = {}
+    with contextlib.suppress(OSError, ValueError):
+        found = json.loads((default / "overrides.json").read_text(encoding="utf-8"))
+        overrides = found if isinstance(found, dict) else {}
+    plugin = overrides.get(_TRANSLATION_PLUGIN)
+    overrides[_TRANSLATION_PLUGIN] = {**(plugin if isinstance(plugin, dict) else {}),
+                                      "locale": LAB_LOCALES[lang][0]}
+    relative = f"{LAB_SETTINGS}/{lang}"
+    for name, data in (("overrides.json", json.dumps(overrides, indent=1) + "\n"),
+                       ("page_config.json", _read_or_none(default / "page_config.json"))):
+        if data is not None:
+            _check_no_links(folder, f"{relative}/{name}")
+            _write_whole(folder / relative / name, data.encode("utf-8"))
+    return folder / relative
+
+
+def _read_or_none(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from tutor.cli import Commands, count
 from tutor.errors import InputError
-from tutor.lab import CourseError, copy_course, trust_course
+from tutor.i18n import language
+from tutor.lab import CourseError, copy_course, first_lesson, lab_settings, trust_course
 
 
 def register(commands: Commands) -> None:
@@ -28,13 +29,18 @@ def register(commands: Commands) -> None:
     p.set_defaults(func=_lab)
 
 
-def jupyterlab_command(folder: Path, port: int, browser: bool) -> list[str]:
-    """The JupyterLab command line for ``folder``, opening the first lesson."""
-    first = sorted(folder.glob("*.ipynb"))
+def jupyterlab_command(folder: Path, port: int, browser: bool, lang: str = "en") -> list[str]:
+    """The JupyterLab command line for ``folder``, opening the first lesson of the edition in
+    ``lang`` (``zh/`` for Chinese), with JupyterLab's interface in that language when its
+    language pack is installed."""
+    first = first_lesson(folder, lang)
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
                f"--port={port}"]
     if first:
-        command.append(f"--LabApp.default_url=/lab/tree/{first[0].name}")
+        command.append(f"--LabApp.default_url=/lab/tree/{first}")
+    settings = lab_settings(folder, lang)
+    if settings is not None:
+        command.append(f"--LabApp.app_settings_dir={settings}")
     if not browser:
         command.append("--no-browser")
     if hasattr(os, "getuid") and os.getuid() == 0:
@@ -54,6 +60,6 @@ def _lab(args: argparse.Namespace) -> int:
         # ``tutor lab --lang zh``: the course's kernels speak the language chosen
         env = dict(os.environ, TUTOR_LANG=args.lang) if args.lang else None
         return subprocess.call(jupyterlab_command(report.folder.resolve(), args.port,
-                                                  not args.no_browser), env=env)
+                                                  not args.no_browser, language()), env=env)
     except KeyboardInterrupt:
         return 0

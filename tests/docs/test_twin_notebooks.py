@@ -263,7 +263,8 @@ def test_each_rule_book_has_its_chinese_twin(name: str) -> None:
     assert chinese.is_file(), f"notebooks/zh/rules/{name} is missing"
     problems = book_problems((EN / "rules" / name).read_text("utf-8"), chinese.read_text("utf-8"))
     assert not problems, f"{name}: " + "; ".join(problems)
-    assert check([chinese]) == [], "the generated spans are stale: run python -m tutor.docs"
+    fix = f"python -m tutor.docs notebooks/zh/rules/{name}"
+    assert check([chinese]) == [], f"stale generated spans: run {fix}"
 
 
 def test_the_chinese_glossary_covers_every_term() -> None:

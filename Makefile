@@ -35,7 +35,8 @@ $(VENV)/.installed: pyproject.toml setup.py $(wildcard $(VOILA_TEMPLATE)/*) | $(
 
 .PHONY: lab test bench chromium pyodide axe site classroom soak catalog
 lab: $(VENV)/.notebook
-	$(VENV)/bin/jupyter trust notebooks/*.ipynb notebooks/apps/*.ipynb  # pictures before running
+	$(VENV)/bin/jupyter trust notebooks/*.ipynb notebooks/apps/*.ipynb \
+	  notebooks/zh/*.ipynb notebooks/zh/apps/*.ipynb  # pictures before running (both editions)
 	$(VENV)/bin/jupyter lab notebooks/ --port=$(PORT) $(if $(filter no,$(BROWSER)),--no-browser) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root)
 

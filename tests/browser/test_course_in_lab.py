@@ -7,7 +7,8 @@
 * Trusted (as ``make lab`` and ``tutor lab`` leave it): notebook 01's stored pictures are drawn
   before a cell runs.
 
-Screenshots of 00, 01, 04, 06 and 07 go to the folder in ``MAHJONG_TUTOR_SHOTS`` when it is set.
+Both editions, the English and the Chinese (``zh/``). Screenshots of 00, 01, 04, 06, 07 and 08
+(``zh-`` before the Chinese ones) go to the folder in ``MAHJONG_TUTOR_SHOTS`` when it is set.
 """
 
 from __future__ import annotations
@@ -157,16 +158,21 @@ def _no_answer_in(text: str, notebook: str) -> None:
         assert explanation not in text, f"{notebook}: a worked answer is on screen"
 
 
+# Both editions: the Chinese one (notebooks/zh/) runs the same code after its language cell, so
+# the same checks hold; the worked-answer check that reads no words (.tutor-worked-answer empty)
+# is the one that speaks every language.
+@pytest.mark.parametrize("edition", ["", "zh/"], ids=["en", "zh"])
 @pytest.mark.parametrize("name", list(NOTEBOOKS))
 def test_a_fresh_untrusted_notebook_before_and_after_run_all(
-        browser: Any, lab: tuple[str, Path], name: str) -> None:
+        browser: Any, lab: tuple[str, Path], name: str, edition: str) -> None:
     url, _ = lab
     sizes = [(1920, 1080), (1280, 720)] if name in SHOTS else [(1600, 1000)]
-    notebook = Notebook(browser, url, f"fresh/{name}.ipynb", sizes[0])
+    notebook = Notebook(browser, url, f"fresh/{edition}{name}.ipynb", sizes[0])
+    shot = edition.replace("/", "-") + name  # zh-01_how_a_hand_is_played-...
     try:
         opened = notebook.text()
         if name in SHOTS:
-            notebook.shot(f"{name}-open-{sizes[0][0]}x{sizes[0][1]}")
+            notebook.shot(f"{shot}-open-{sizes[0][0]}x{sizes[0][1]}")
         assert opened.count(PLACEHOLDER) == 0, f"{name}: placeholder text before running"
         _no_answer_in(opened, name)
         count = len(exercises_of(name))
@@ -177,11 +183,11 @@ def test_a_fresh_untrusted_notebook_before_and_after_run_all(
             worked = notebook.page.locator(".tutor-worked-answer")
             assert all(not w.text_content() for w in worked.all())
             assert notebook.errors_shown() == 0
-            notebook.shot(f"{name}-{sizes[0][0]}x{sizes[0][1]}")
+            notebook.shot(f"{shot}-{sizes[0][0]}x{sizes[0][1]}")
             for width, height in sizes[1:]:
                 notebook.page.set_viewport_size({"width": width, "height": height})
                 notebook.page.wait_for_timeout(800)
-                notebook.shot(f"{name}-{width}x{height}")
+                notebook.shot(f"{shot}-{width}x{height}")
         assert notebook.problems == []
     finally:
         notebook.close(url)

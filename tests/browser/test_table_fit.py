@@ -13,7 +13,9 @@ Mid-hand and at the end of the hand; screenshots in ``images/table_fit_*.png``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -280,48 +282,97 @@ def _fresh_copy(notebook: Path, folder: Path) -> None:
     (folder / notebook.name).write_text(json.dumps(data), "utf-8")
 
 
-def test_the_play_table_fits_in_jupyterlab(browser: Any, tmp_path: Path) -> None:
+@contextmanager
+def _in_lab(browser: Any, tmp_path: Path, notebook: str, ready: str) -> Iterator[Any]:
+    """JupyterLab at 1280x720 on a fresh copy of ``notebooks/apps/NOTEBOOK`` (its file browser
+    open), every cell run; the page once ``ready`` shows. Nothing fetched off the machine."""
     process, url = _lab(tmp_path)
-    _fresh_copy(ROOT / "notebooks" / "apps" / "play_a_hand.ipynb", tmp_path / "apps")
+    _fresh_copy(ROOT / "notebooks" / "apps" / notebook, tmp_path / "apps")
+    shutil.copy(ROOT / "notebooks" / "apps" / "example_hands.json", tmp_path / "apps")
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     outside: list[str] = []
     page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(LOCAL) else None)
-    failed: list[str] = []
     try:
-        page.goto(f"{url}/lab/tree/apps/play_a_hand.ipynb?reset", timeout=240_000)
+        page.goto(f"{url}/lab/tree/apps/{notebook}?reset", timeout=240_000)
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=240_000)
         page.wait_for_timeout(2000)
         page.click(".lm-MenuBar-itemLabel:text-is('Run')")
         page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
-        page.wait_for_selector(f"{MINE} button.mt-tile", timeout=120_000)
+        page.wait_for_selector(ready, timeout=120_000)
         page.wait_for_timeout(1000)
-        panel = page.evaluate("document.querySelector('.jp-NotebookPanel-notebook')"
-                              ".getBoundingClientRect().height")
-        for mode in ("projector", "notebook"):
-            across = fits_across(page, ".jp-NotebookPanel")
-            if across:
-                failed.append(f"{mode} mode: {across}")
-            felt = page.evaluate("document.querySelector('.mt-felt').getBoundingClientRect()"
-                                 ".height")
-            if felt > panel:  # scrolled to, the whole table with the hand fits the notebook
-                failed.append(f"{mode} mode: the table is {felt:.0f} px tall, the notebook "
-                              f"{panel:.0f} px")
-            text = small_texts(page, ".tutor-app", TEXT_MIN)
-            if text:
-                failed.append(f"{mode} mode: text under {TEXT_MIN} px: "
-                              f"{[(round(t.px, 1), t.text) for t in text[:4]]}")
-            small = small_tiles(page, ".tutor-app", TILE_MIN)
-            if small:
-                failed.append(f"{mode} mode: tiles under {TILE_MIN} px: "
-                              f"{[(round(t['height']), t['code']) for t in small[:4]]}")
-            page.screenshot(path=str(IMAGES / f"table_fit_jupyterlab_{mode}_1280.png"))
-            if mode == "projector":
-                page.click(".tutor-projector-toggle")
-                page.wait_for_function(
-                    "document.querySelector('.tutor-app.tutor-projector') === null")
-        assert failed == [], "\n".join(failed)
+        yield page
         assert outside == []
     finally:
         page.close()
         process.terminate()
         process.wait(timeout=30)
+
+
+def _lab_sizes(page: Any, where: str) -> list[str]:
+    failed: list[str] = []
+    across = fits_across(page, ".jp-NotebookPanel")
+    if across:
+        failed.append(f"{where}: {across}")
+    return failed + _sizes(page, where)
+
+
+def _to_notebook_mode(page: Any) -> None:
+    page.click(".tutor-projector-toggle")
+    page.wait_for_function("document.querySelector('.tutor-app.tutor-projector') === null")
+
+
+def test_the_play_table_fits_in_jupyterlab(browser: Any, tmp_path: Path) -> None:
+    failed: list[str] = []
+    with _in_lab(browser, tmp_path, "play_a_hand.ipynb", f"{MINE} button.mt-tile") as page:
+        panel = page.evaluate("document.querySelector('.jp-NotebookPanel-notebook')"
+                              ".getBoundingClientRect().height")
+        for mode in ("projector", "notebook"):
+            failed += _lab_sizes(page, f"{mode} mode")
+            felt = page.evaluate("document.querySelector('.mt-felt').getBoundingClientRect()"
+                                 ".height")
+            if felt > panel:  # scrolled to, the whole table with the hand fits the notebook
+                failed.append(f"{mode} mode: the table is {felt:.0f} px tall, the notebook "
+                              f"{panel:.0f} px")
+            page.screenshot(path=str(IMAGES / f"table_fit_jupyterlab_{mode}_1280.png"))
+            if mode == "projector":
+                _to_notebook_mode(page)
+    assert failed == [], "\n".join(failed)
+
+
+def test_the_review_panel_fits_in_jupyterlab(browser: Any, tmp_path: Path) -> None:
+    """The replay viewer with North's review open, at a moment, in JupyterLab at 1920x1080 and
+    1280x720, projector and notebook mode: nothing cut on the right, the panel no taller than
+    the notebook's area (scrolled to, it is seen whole), its first moment shown in its list."""
+    failed: list[str] = []
+    with _in_lab(browser, tmp_path, "replay.ipynb", f"{MINE} .mt-tile") as page:
+        page.select_option(".tutor-review-seat select", label="North's play")
+        page.wait_for_selector(".mt-review-moment")
+        page.click(".mt-review-moment >> nth=0")
+        page.wait_for_function("document.querySelector('.tutor-step-label').innerText"
+                               ".includes('North to decide')")
+        for mode in ("projector", "notebook"):
+            for width, height in ((1920, 1080), (1280, 720)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(600)
+                where = f"{mode} mode at {width}x{height}"
+                across = fits_across(page, ".jp-NotebookPanel")
+                if across:
+                    failed.append(f"{where}: {across}")
+                if width == 1280:
+                    failed += _sizes(page, where)
+                found = page.evaluate(REVIEW_BOXES)
+                area = page.evaluate("document.querySelector('.jp-NotebookPanel-notebook')"
+                                     ".getBoundingClientRect().toJSON()")
+                panel, moves, listed = found["panel"], found["moves"], found["list"]
+                if panel["height"] > area["height"] or panel["right"] > area["right"] + 1:
+                    failed.append(f"{where}: the review panel ({panel['height']:.0f} px tall, "
+                                  f"ending at {panel['right']:.0f} px) outside the notebook "
+                                  f"({area['height']:.0f} px, {area['right']:.0f} px)")
+                if moves is None or moves["bottom"] > listed["bottom"] + 1:
+                    failed.append(f"{where}: the first moment's tiles not shown in the list")
+                page.locator(".mt-review").scroll_into_view_if_needed()
+                page.screenshot(path=str(IMAGES / f"table_fit_jupyterlab_review_{mode}_"
+                                                  f"{width}.png"))
+            if mode == "projector":
+                _to_notebook_mode(page)
+    assert failed == [], "\n".join(failed)

@@ -113,6 +113,7 @@ class ReplayView(TutorView):
                               self.slider, self.step_label, self.seat_view, self.review_seat],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         steps.add_class("tutor-replay-steps")
+        self.steps = steps  # the step buttons' row (the play view adds its way back to it)
         self.review_widget = ReviewWidget(on_moment=self.show_moment, layout=widgets.Layout(
             display="none", flex="1 1 400px", min_width="min(20em, 100%)", margin="0 0 0 10px"))
         self.widget.layout.flex = "1 1 auto"  # the whole row, until a review shares it

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from .axe import assert_accessible
 from .measure import (
     LOG_TOP,
     bottom_of,
@@ -221,8 +222,12 @@ def test_the_review_panel_fits_beside_the_replay(browser: Any) -> None:
         page.click(".mt-review-moment >> nth=0")  # its moment on the table, North's view
         app.wait_text(".tutor-step-label", "North to decide")
         failed = _check(app, "review", turn=True, more=_review_whole)
+        assert_accessible(page, ".mt-review")  # (at 1280x720: the lesson cut to three lines)
         _notebook_mode(app)
         failed += _check(app, "review_notebook", turn=True, projector=False, more=_review_whole)
+        assert_accessible(page, ".mt-review")
+        app.resize(1920, 1080)
+        assert_accessible(page, ".mt-review")
         assert failed == [], "\n".join(failed)
         assert app.problems() == []
 

@@ -94,6 +94,47 @@ _OVERFLOW = _VISIBLE + """
 }
 """
 
+_SVG_TEXTS = _VISIBLE + """
+(selector) => {
+  const out = [];
+  for (const root of document.querySelectorAll(selector)) {
+    for (const el of root.querySelectorAll('svg text')) {
+      // a tile's own marks are part of the tile (measured as a tile)
+      if (el.closest('.mt-tile, svg.mahjong-tile, g.tile, .mt-sr-only') || !visible(el)) continue;
+      const text = el.textContent.trim();
+      const svg = el.ownerSVGElement;
+      const box = svg && svg.viewBox.baseVal;
+      if (!text || !box || !box.width || !box.height) continue;
+      const r = svg.getBoundingClientRect();
+      const scale = Math.min(r.width / box.width, r.height / box.height);
+      const px = parseFloat(getComputedStyle(el).fontSize) * scale;
+      out.push({px, text: text.slice(0, 60), cls: nameOf(el) || 'text'});
+    }
+  }
+  return out;
+}
+"""
+
+#: the log's first visible line when its top is above the heading's bottom or the box's top
+#: (a sliver of the line before shows under the heading); one entry per log cut so
+LOG_TOP = _VISIBLE + """
+() => {
+  const cut = [];
+  for (const lines of document.querySelectorAll('.mt-log-lines')) {
+    if (!visible(lines)) continue;
+    const box = lines.getBoundingClientRect();
+    const title = lines.parentElement.querySelector('.mt-log-title');
+    const limit = Math.max(box.top, title ? title.getBoundingClientRect().bottom : box.top);
+    const first = Array.from(lines.children).find(
+      (li) => li.getBoundingClientRect().bottom > box.top + 0.5);
+    if (!first) continue;
+    const top = first.getBoundingClientRect().top;
+    if (top < limit - 0.5) cut.push({top, limit, text: first.innerText.slice(0, 60)});
+  }
+  return cut;
+}
+"""
+
 #: the tiles a learner reads: face up, on the table, in the moves, in a picker, an exercise or a
 #: diagram (``g.tile``); backs (nothing to read) are left out
 FACE_UP = ".mt-tile:not(.mt-back), svg.mahjong-tile, g.tile"
@@ -114,6 +155,13 @@ def texts(page: Any, selector: str) -> list[Text]:
 def small_texts(page: Any, selector: str, minimum: float) -> list[Text]:
     """The visible text under ``selector`` smaller than ``minimum`` screen pixels."""
     return [t for t in texts(page, selector) if t.px < minimum - 0.05]
+
+
+def small_svg_texts(page: Any, selector: str, minimum: float) -> list[Text]:
+    """The visible SVG text under ``selector`` (diagrams, charts; not the tiles' own marks)
+    smaller than ``minimum`` screen pixels: its font size times the drawing's scale."""
+    return [Text(float(t["px"]), t["text"], t["cls"])
+            for t in page.evaluate(_SVG_TEXTS, selector) if float(t["px"]) < minimum - 0.05]
 
 
 def tiles(page: Any, selector: str, which: str = FACE_UP) -> list[dict[str, Any]]:

@@ -117,7 +117,8 @@ def test_review_my_hand_after_playing_it() -> None:
     assert view.review_button.layout.display == ""
     view.review_button.click()
     replay = view.replay_view
-    assert replay is not None and view.main.children == (view.back_button, replay.main)
+    assert replay is not None and view.main.children == (replay.main,)
+    assert replay.steps.children[-1] is view.back_button  # beside the step buttons
     panel = replay.review_widget.review
     assert panel is not None and panel.seat is Wind.EAST
     opened = panel.shown()[0]  # straight to the first graded moment
@@ -129,8 +130,9 @@ def test_review_my_hand_after_playing_it() -> None:
     view.back_button.click()
     assert view.replay_view is None and view.main.children == (view.widget,
                                                                view.review_button)
+    assert view.back_button not in replay.steps.children
     view.review_button.click()
-    assert view.replay_view is not None
+    assert view.replay_view is not None and view.replay_view.steps.children[-1] is view.back_button
     view.new_hand(2)  # a new deal closes the review
     assert view.replay_view is None and view.review_button.layout.display == "none"
     assert view.summary().startswith("PlayView(huangyan, seed 2, East: ")

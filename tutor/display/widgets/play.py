@@ -70,8 +70,8 @@ class PlayView(TutorView):
         self.back_button = widgets.Button(description="Back to the table", icon="arrow-left",
                                           tooltip="the finished hand as you played it",
                                           layout=widgets.Layout(width="auto",
-                                                                align_self="flex-start",
-                                                                margin="0 0 6px"))
+                                                                align_self="center",
+                                                                margin="0 0 0 12px"))
         self.back_button.add_class("tutor-review-back")
         self.back_button.on_click(lambda _b: self.close_review())
         self.replay_view: ReplayView | None = None
@@ -184,7 +184,10 @@ class PlayView(TutorView):
             return None
         self.close_review()
         self.replay_view = view
-        self.main.children = (self.back_button, view.main)
+        # the way back at the end of the step buttons' row: on screen at 1280x720, and no row of
+        # its own pushing the step buttons below the fold
+        view.steps.children = (*view.steps.children, self.back_button)
+        self.main.children = (view.main,)
         shown = view.review_widget.shown
         if shown:  # straight to the first graded moment
             view.show_moment(shown[0])
@@ -197,6 +200,8 @@ class PlayView(TutorView):
             return
         self.replay_view = None
         self.main.children = (self.widget, self.review_button)
+        # the way back is ours, kept for the next review: out of the row before it is closed
+        view.steps.children = tuple(c for c in view.steps.children if c is not self.back_button)
         close_tree(view.box)
 
     def new_hand(self, seed: int | None = None) -> None:

@@ -113,17 +113,22 @@ class ReplayView(TutorView):
                               self.slider, self.step_label, self.seat_view, self.review_seat],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         steps.add_class("tutor-replay-steps")
+        self.steps = steps  # the step buttons' row (the play view adds its way back to it)
         self.review_widget = ReviewWidget(on_moment=self.show_moment, layout=widgets.Layout(
-            display="none", flex="1 1 24em", min_width="20em", margin="0 0 0 10px"))
+            display="none", flex="1 1 400px", min_width="min(20em, 100%)", margin="0 0 0 10px"))
         self.widget.layout.flex = "1 1 auto"  # the whole row, until a review shares it
+        # too narrow for both (JupyterLab beside its file browser), the review goes under the
+        # table at the whole width rather than being cut on the right
         row = widgets.HBox([self.widget, self.review_widget],
-                           layout=widgets.Layout(width="100%", align_items="flex-start"))
+                           layout=widgets.Layout(width="100%", align_items="flex-start",
+                                                 flex_flow="row wrap", grid_gap="8px 0"))
         main = widgets.VBox([row, steps], layout=widgets.Layout(width="100%"))
         main.add_class("mt-nozoom")
         self.main = main
 
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Open a record")
+                                         description="Open a record",
+                                         layout=widgets.Layout(width="auto"))  # never cut
         self.upload.add_class("tutor-upload")
         self.upload.observe(self._on_upload, names="value")
         self.hand_choice = widgets.Dropdown(description="Hand:",
@@ -136,7 +141,9 @@ class ReplayView(TutorView):
         self.message = widgets.HTML()
         self.message.add_class("tutor-replay-message")
         controls = widgets.VBox([widgets.HBox([self.upload, self.hand_choice,
-                                               self.reset_button]), self.message])
+                                               self.reset_button],
+                                              layout=widgets.Layout(flex_flow="row wrap")),
+                                 self.message])
         self.frame = AppFrame(main, controls, title="Replay a hand", projector=projector)
         self.box = self.frame.box
         self.box.add_class("tutor-replay")

@@ -352,9 +352,11 @@ function mtAnnounce(live, state, table, message) {
 }
 
 // The log shows its newest lines: as many whole lines as its height holds, so the top one is never
-// cut in half under the heading.
+// cut in half under the heading. Its lines are snap points (tiles.css): scrolled by hand, or
+// re-laid out in projector mode, it stops at a line's top; a resized window aligns it again.
 function mtLogToEnd(lines) {
   const items = Array.from(lines.children);
+  lines.style.height = "";  // the box's own maximum, in today's font size (a resize changes it)
   const most = parseFloat(getComputedStyle(lines).maxHeight);
   if (!items.length || !isFinite(most)) { lines.scrollTop = lines.scrollHeight; return; }
   const last = items[items.length - 1];
@@ -364,6 +366,17 @@ function mtLogToEnd(lines) {
   if (top === bottom) top = last.offsetTop;  // one line taller than the box: its start
   lines.style.height = `${Math.min(most, bottom - top)}px`;
   lines.scrollTop = top;
+}
+
+let mtLogResize = null;
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => {
+    if (mtLogResize !== null) cancelAnimationFrame(mtLogResize);
+    mtLogResize = requestAnimationFrame(() => {
+      mtLogResize = null;
+      for (const lines of document.querySelectorAll(".mt-log-lines")) mtLogToEnd(lines);
+    });
+  });
 }
 
 function mtSide(model, table, pacing) {

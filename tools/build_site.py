@@ -30,6 +30,7 @@ from tutor.lab import course_files  # noqa: E402  (the course the wheel ships is
 
 sys.path.insert(0, str(ROOT / "tools"))
 from site_bytecode import compile_site  # noqa: E402
+from site_pages import site_files, start_page  # noqa: E402
 
 CACHE = ROOT / ".cache" / "site"
 REQUIREMENTS = ROOT / "tools" / "site-requirements.txt"
@@ -48,14 +49,6 @@ KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel")
 KERNEL_PROVIDED = {"widgetsnbextension"}
 # Where learner progress lives in the site: /drive is the browser's storage (kept on reload).
 PROGRESS = "/drive/.mahjong-tutor/progress.json"
-# The site's address opens the first lesson (JupyterLite's own landing page shows an empty lab).
-# JupyterLab's pages read the settings script of every index.html above them: keep it.
-LANDING = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Mahjong Tutor</title>
-<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
-<meta http-equiv="refresh" content="0; url=lab/index.html?path={first}"></head>
-<body><a href="lab/index.html?path={first}">Open the Mahjong Tutor course</a></body></html>
-"""
 MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
            "python_version": "3.14", "implementation_name": "cpython", "extra": ""}
 
@@ -145,7 +138,7 @@ def site_lock(pyodide_lock: dict[str, object], wheels: dict[str, Path]) -> dict[
 
 def kernel_wheels(front_end: Path, into: Path) -> dict[str, Path]:
     """The kernel's own wheels (piplite, pyodide-kernel, ipykernel), out of its front end."""
-    found = {}
+    found: dict[str, Path] = {}
     with zipfile.ZipFile(front_end) as archive:
         for name in archive.namelist():
             base = name.rsplit("/", 1)[-1]
@@ -157,11 +150,16 @@ def kernel_wheels(front_end: Path, into: Path) -> dict[str, Path]:
     return found
 
 
+def served() -> list[tuple[str, Path]]:
+    """The course files the site serves, each course's (path in the site, where it is)."""
+    return site_files(ROOT / "notebooks", course_files())
+
+
 def app_cells() -> list[str]:
     """The apps' code: run at build time to find the modules worth compiling."""
     cells = []
-    for name, path in course_files():
-        if name.startswith("apps/") and name.endswith(".ipynb"):
+    for name, path in served():
+        if "apps/" in name and name.endswith(".ipynb"):
             notebook = json.loads(path.read_text("utf-8"))
             cells += ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
     return cells
@@ -187,11 +185,11 @@ def build(out: Path) -> None:
         compiled = compile_site(static, sorted(wheels.values()), app_cells(), CACHE / "bytecode")
         lock = site_lock(pyodide_lock, wheels)
         (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
-        for relative, path in course_files():
+        for relative, path in served():
             (lite / "files" / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, lite / "files" / relative)
         (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
-            "apps": ["lab"], "contents": ["files"], "no_sourcemaps": True,
+            "apps": ["lab", "repl"], "contents": ["files"], "no_sourcemaps": True,
             "no_unused_shared_packages": True, "ignore_sys_prefix": ["federated_extensions"],
             "federated_extensions": [str(p) for p in front_ends]}}), "utf-8")
         (lite / "jupyter-lite.json").write_text(json.dumps({
@@ -206,8 +204,9 @@ def build(out: Path) -> None:
             shutil.rmtree(out)
         run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
             "--output-dir", str(out.resolve()), cwd=lite)
-    first = next(name for name, _ in course_files() if name.endswith(".ipynb"))
-    (out / "index.html").write_text(LANDING.format(first=first), "utf-8")
+    # JupyterLab's pages read the settings script of every index.html above them: the start
+    # page keeps one (empty).
+    (out / "index.html").write_text(start_page(served()), "utf-8")
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {time.monotonic() - started:.1f} s: {out} holds {size / 1e6:.1f} MB "

@@ -9,13 +9,15 @@ refused by the browser's resolver (no request routing: routing would switch the 
   when the page did not run it on load.
 * **warm**: the same profile opens the notebook again in a new tab after the first one closed
   (HTTP cache, service worker and compiled WebAssembly kept).
+* **app**: the same for an app opened from the start page as an app (the REPL page running its
+  cells on load): seconds from navigation to its widget drawn, cold and warm.
 * **profile** (``--profile``): one more cold visit with the kernel's Pyodide wrapped by a small
   module that times each step of the kernel's start inside its worker (``PROFILE`` below): the
   worker starting, Pyodide's core, the wheels the site preloads, the package manager, the
   kernel's own installs and imports; then the first cell's imports one by one.
 
     PYTHONPATH=. python benchmarks/bench_site.py [--site DIR] [--notebook apps/practice.ipynb]
-        [--runs 3] [--profile]
+        [--app "Hand builder"] [--runs 3] [--profile]
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -190,6 +193,40 @@ def visit(browser: Any, url: str, runs: int) -> list[tuple[float, float, float]]
     return found
 
 
+def open_app(context: Any, url: str, name: str) -> float:
+    page = context.new_page()
+    page.goto(f"{url}/", timeout=180_000)
+    href = page.locator(f"section[lang=en] a.app:text-is('{name}')").get_attribute("href")
+    started = time.monotonic()
+    page.goto(f"{url}/{href}", timeout=180_000)
+    page.wait_for_selector(".jp-OutputArea-output .jupyter-widgets .tutor-main, "
+                           ".jp-OutputArea-output .jupyter-widgets .mt-tile", timeout=600_000)
+    seconds = time.monotonic() - started
+    page.close()
+    return seconds
+
+
+def visit_app(browser: Any, url: str, name: str, runs: int) -> list[tuple[float, float]]:
+    """Per run: seconds to the app's widget, cold then warm."""
+    found = []
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            cold = open_app(context, url, name)
+            warm = open_app(context, url, name)
+        finally:
+            context.close()
+        print(f"  app cold {cold:5.1f} s  warm {warm:5.1f} s", flush=True)
+        found.append((cold, warm))
+    return found
+
+
+def summary(names: tuple[str, ...], found: Sequence[tuple[float, ...]]) -> None:
+    for name, column in zip(names, zip(*found, strict=True), strict=True):
+        print(f"{name:10} median {statistics.median(column):5.1f} s "
+              f"(min {min(column):.1f}, max {max(column):.1f})")
+
+
 def profile(browser: Any, url: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
@@ -219,6 +256,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     parser.add_argument("--notebook", default="apps/practice.ipynb")
+    parser.add_argument("--app", default="Hand builder",
+                        help="an app's name on the start page ('' for none)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--profile", action="store_true", help="also the start's breakdown")
     options = parser.parse_args()
@@ -237,11 +276,13 @@ def main() -> None:
                 print(f"{options.notebook}: {options.runs} cold and warm visits", flush=True)
                 found = visit(browser, f"{url}/lab/index.html?path={options.notebook}",
                               options.runs)
+                summary(("cold", "first cell", "warm"), found)
+                if options.app:
+                    print(f"{options.app} as an app: {options.runs} cold and warm visits",
+                          flush=True)
+                    summary(("app cold", "app warm"), visit_app(browser, url, options.app,
+                                                                options.runs))
                 server.shutdown()
-                for name, column in zip(("cold", "first cell", "warm"), zip(*found, strict=True),
-                                        strict=True):
-                    print(f"{name:10} median {statistics.median(column):5.1f} s "
-                          f"(min {min(column):.1f}, max {max(column):.1f})")
                 if options.profile:
                     server, url = serve(site, profile=True)
                     print("profile of one cold visit:", flush=True)

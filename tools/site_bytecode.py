@@ -9,8 +9,9 @@ magic number), as *unchecked hash-based* ``.pyc`` files (PEP 552): the interpret
 without looking at the source's date, which unpacking a wheel does not keep. The source stays
 (for tracebacks): ``name.pyc`` beside ``name.py`` in the standard library's zip (the layout
 ``zipimport`` reads first), ``__pycache__/name.cpython-314.pyc`` in a wheel (whose RECORD is
-rewritten). The other modules are left as source: compiling all of them would make the site
-8 MB larger for modules a course never imports. Results are cached in ``.cache/site/bytecode/``
+rewritten; a few folders no browser kernel reads are left out, ``DROP``). The other modules are
+left as source: compiling all of them would make the site 8 MB larger for modules a course never
+imports. Results are cached in ``.cache/site/bytecode/``
 by the inputs' SHA-256.
 """
 
@@ -72,7 +73,7 @@ def compile_one(job, imported):
     out, record, compiled = {}, None, 0
     with zipfile.ZipFile(job["source"]) as old:
         for info in old.infolist():
-            if info.is_dir():
+            if info.is_dir() or info.filename.startswith(tuple(job["drop"])):
                 continue
             name, data = info.filename, old.read(info)
             if name.endswith(".dist-info/RECORD"):
@@ -117,9 +118,15 @@ py.runPython(readFileSync(%(script)s, "utf-8"));
 console.log(await py.runPythonAsync("await run()"));
 """
 
-VERSION = "2"  # bump when the compiled form changes: the cache is keyed by it
+VERSION = "3"  # bump when the compiled form changes: the cache is keyed by it
 STDLIB = "/lib/python314.zip/"  # where Pyodide finds its standard library
 SITE_PACKAGES = "/lib/python3.14/site-packages/"
+# Files a browser kernel never reads, left out of the site's copies of the wheels (fewer files to
+# unpack at every start): the course the package carries for ``tutor lab`` (the site serves it
+# itself), and jedi's stubs for Python 2 and for Django.
+DROP = {"mahjong_tutor": ["tutor/course/"],
+        "jedi": ["jedi/third_party/django-stubs/", "jedi/third_party/typeshed/stdlib/2/",
+                 "jedi/third_party/typeshed/third_party/2/"]}
 
 
 def compile_site(pyodide: Path, wheels: list[Path], cells: list[str],
@@ -128,7 +135,7 @@ def compile_site(pyodide: Path, wheels: list[Path], cells: list[str],
     every module that starting a kernel, running ``cells`` in it and importing the package
     imports. Returns how many modules were compiled in each archive."""
     archives = [pyodide / "python_stdlib.zip", *wheels]
-    digest = hashlib.sha256(json.dumps([VERSION, cells]).encode())
+    digest = hashlib.sha256(json.dumps([VERSION, cells, DROP]).encode())
     for path in archives:
         digest.update(path.read_bytes())
     done = cache / digest.hexdigest()[:32]
@@ -154,7 +161,8 @@ def _compile(pyodide: Path, archives: list[Path], cells: list[str], done: Path) 
             shutil.copy(path, work / "in" / path.name)
             stdlib = path.name == "python_stdlib.zip"
             jobs.append({"source": f"/work/in/{path.name}", "target": f"/work/out/{path.name}",
-                         "prefix": STDLIB if stdlib else SITE_PACKAGES, "stdlib": stdlib})
+                         "prefix": STDLIB if stdlib else SITE_PACKAGES, "stdlib": stdlib,
+                         "drop": DROP.get(path.name.split("-")[0], [])})
         (work / "jobs.json").write_text(json.dumps(jobs), "utf-8")
         (work / "cells.json").write_text(json.dumps(cells), "utf-8")
         (work / "compile.py").write_text(_COMPILE, "utf-8")

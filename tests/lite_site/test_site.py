@@ -64,6 +64,11 @@ _EXECUTE = """async (code) => {
   await future.done;
   return text.join('');
 }"""
+_COMPLETE = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const reply = await kernel.requestComplete({code, cursor_pos: code.length});
+  return reply.content.matches;
+}"""
 
 
 def _open(browsing: Browsing, path: str) -> tuple[Any, float]:
@@ -162,6 +167,7 @@ def test_the_modules_a_kernel_imports_come_compiled(site_dir: Path) -> None:
         assert _flags(wheel.read("tutor/core/__pycache__/hand.cpython-314.pyc")) == 0b01
         record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
         assert "tutor/core/__pycache__/hand.cpython-314.pyc,sha256=" in record
+        assert not [n for n in names if n.startswith("tutor/course/")]  # served in /drive
 
 
 def test_the_site_is_small(site_dir: Path) -> None:
@@ -170,7 +176,7 @@ def test_the_site_is_small(site_dir: Path) -> None:
 
 
 def test_files_under_drive_survive_a_reload_and_home_does_not(browse: Any) -> None:
-    def write_reload_read(browsing: Browsing) -> tuple[str, str, list[str]]:
+    def write_reload_read(browsing: Browsing) -> tuple[str, str, list[str], list[str]]:
         page, _ = _open(browsing, NOTEBOOKS[0])
         written = page.evaluate(_EXECUTE, """
 import os, pathlib
@@ -187,9 +193,14 @@ import os, pathlib
 print(pathlib.Path(os.environ["MAHJONG_TUTOR_PROGRESS"]).read_text())
 print(pathlib.Path("~/probe.txt").expanduser().exists())
 """)
-        return written, read, browsing.outside
+        # completion (jedi, with the stubs the site keeps) on a module and on the package
+        completed = page.evaluate(_COMPLETE, "import json, tutor\njson.lo") + \
+            page.evaluate(_COMPLETE, "import tutor\ntutor.Ha")
+        return written, read, completed, browsing.outside
 
-    written, read, outside = browse(write_reload_read)
+    written, read, completed, outside = browse(write_reload_read)
+    assert {"loads", "load"} <= set(completed) or {"json.loads", "json.load"} <= set(completed)
+    assert "Hand" in completed or "tutor.Hand" in completed
     assert written.split() == ["/drive", "/drive/.mahjong-tutor/progress.json"]
     assert read.split() == ['{"lessons":', '1}', "False"]
     assert not outside

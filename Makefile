@@ -46,7 +46,9 @@ lab: $(VENV)/.notebook
 catalog: $(VENV)/.installed
 	$(PY) tools/catalog.py
 
-# The JupyterLite site: every notebook and app running in the browser (Pyodide), no server.
+# The JupyterLite site: every notebook and app running in the browser (Pyodide), no server; the
+# start page offers each course (English, and Chinese when notebooks/zh exists) and opens the
+# apps as apps. Needs npm and Node.js (Pyodide's core; the byte-code is compiled in Node.js).
 site: $(VENV)/.site
 	$(PY) tools/build_site.py site
 

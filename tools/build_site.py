@@ -28,24 +28,27 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tutor.lab import course_files  # noqa: E402  (the course the wheel ships is the site's too)
 
+sys.path.insert(0, str(ROOT / "tools"))
+from site_bytecode import compile_site  # noqa: E402
+from site_pages import site_files, start_page  # noqa: E402
+
 CACHE = ROOT / ".cache" / "site"
 REQUIREMENTS = ROOT / "tools" / "site-requirements.txt"
 PYODIDE = "314.0.7"  # the npm package: Pyodide's core and its lock, no wheels
 PYODIDE_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PRELOAD = ["mahjong-tutor", "ipywidgets", "anywidget"]  # installed when a kernel starts
-# Wheels the kernel brings itself (inside jupyterlite-pyodide-kernel): not in the lock.
-KERNEL_PROVIDED = {"ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension"}
+# Installed from the site's lock when a kernel starts, before its first line of Python. The kernel
+# installs those of its own it does not find in this list (micropip, then piplite through
+# micropip, then ipykernel, comm, pyodide-kernel, jedi and ipython through piplite, one by one):
+# listing them all here loads every wheel in one go instead (benchmarks/bench_site.py).
+PRELOAD = ["mahjong-tutor", "ipywidgets", "anywidget", "micropip", "piplite", "ipykernel", "comm",
+           "pyodide-kernel", "jedi", "ipython"]
+# The kernel's own wheels, inside jupyterlite-pyodide-kernel's front end: put in the lock.
+KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel")
+# ipywidgets asks for widgetsnbextension, the classic Notebook's front end: not needed here.
+KERNEL_PROVIDED = {"widgetsnbextension"}
 # Where learner progress lives in the site: /drive is the browser's storage (kept on reload).
 PROGRESS = "/drive/.mahjong-tutor/progress.json"
-# The site's address opens the first lesson (JupyterLite's own landing page shows an empty lab).
-# JupyterLab's pages read the settings script of every index.html above them: keep it.
-LANDING = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Mahjong Tutor</title>
-<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
-<meta http-equiv="refresh" content="0; url=lab/index.html?path={first}"></head>
-<body><a href="lab/index.html?path={first}">Open the Mahjong Tutor course</a></body></html>
-"""
 MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
            "python_version": "3.14", "implementation_name": "cpython", "extra": ""}
 
@@ -133,6 +136,35 @@ def site_lock(pyodide_lock: dict[str, object], wheels: dict[str, Path]) -> dict[
     return {"info": pyodide_lock["info"], "packages": dict(sorted(entries.items()))}
 
 
+def kernel_wheels(front_end: Path, into: Path) -> dict[str, Path]:
+    """The kernel's own wheels (piplite, pyodide-kernel, ipykernel), out of its front end."""
+    found: dict[str, Path] = {}
+    with zipfile.ZipFile(front_end) as archive:
+        for name in archive.namelist():
+            base = name.rsplit("/", 1)[-1]
+            if "/static/pypi/" in name and base.startswith(tuple(w + "-" for w in KERNEL_WHEELS)):
+                (into / base).write_bytes(archive.read(name))
+                found[canonicalize_name(base.split("-")[0])] = into / base
+    if len(found) != len(KERNEL_WHEELS):
+        raise SystemExit(f"{front_end.name} does not hold the kernel's wheels {KERNEL_WHEELS}")
+    return found
+
+
+def served() -> list[tuple[str, Path]]:
+    """The course files the site serves, each course's (path in the site, where it is)."""
+    return site_files(ROOT / "notebooks", course_files())
+
+
+def app_cells() -> list[str]:
+    """The apps' code: run at build time to find the modules worth compiling."""
+    cells = []
+    for name, path in served():
+        if "apps/" in name and name.endswith(".ipynb"):
+            notebook = json.loads(path.read_text("utf-8"))
+            cells += ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+    return cells
+
+
 def build(out: Path) -> None:
     started = time.monotonic()
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -144,16 +176,20 @@ def build(out: Path) -> None:
         run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(lite), ".")
         (own,) = lite.glob("mahjong_tutor-*.whl")
         wheels["mahjong-tutor"] = own
+        wheels.update(kernel_wheels(front_ends[0], lite))
         static = lite / "static" / "pyodide"
-        lock = site_lock(pyodide_core(static), wheels)
-        for path in wheels.values():
+        pyodide_lock = pyodide_core(static)
+        for name, path in wheels.items():
             shutil.copy(path, static / path.name)
+            wheels[name] = static / path.name
+        compiled = compile_site(static, sorted(wheels.values()), app_cells(), CACHE / "bytecode")
+        lock = site_lock(pyodide_lock, wheels)
         (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
-        for relative, path in course_files():
+        for relative, path in served():
             (lite / "files" / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, lite / "files" / relative)
         (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
-            "apps": ["lab"], "contents": ["files"], "no_sourcemaps": True,
+            "apps": ["lab", "repl"], "contents": ["files"], "no_sourcemaps": True,
             "no_unused_shared_packages": True, "ignore_sys_prefix": ["federated_extensions"],
             "federated_extensions": [str(p) for p in front_ends]}}), "utf-8")
         (lite / "jupyter-lite.json").write_text(json.dumps({
@@ -168,12 +204,14 @@ def build(out: Path) -> None:
             shutil.rmtree(out)
         run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
             "--output-dir", str(out.resolve()), cwd=lite)
-    first = next(name for name, _ in course_files() if name.endswith(".ipynb"))
-    (out / "index.html").write_text(LANDING.format(first=first), "utf-8")
+    # JupyterLab's pages read the settings script of every index.html above them: the start
+    # page keeps one (empty).
+    (out / "index.html").write_text(start_page(served()), "utf-8")
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {time.monotonic() - started:.1f} s: {out} holds {size / 1e6:.1f} MB "
-          f"in {sum(1 for p in out.rglob('*') if p.is_file())} files")
+          f"in {sum(1 for p in out.rglob('*') if p.is_file())} files; "
+          f"{sum(compiled.values())} modules compiled ahead")
 
 
 if __name__ == "__main__":

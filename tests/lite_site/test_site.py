@@ -6,7 +6,9 @@ survive a reload.
 from __future__ import annotations
 
 import json
+import sys
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +19,14 @@ from tutor.lab import course_files
 
 from .conftest import MEASURED, ROOT, Browsing
 
+sys.path.insert(0, str(ROOT / "tools"))
+from build_site import PRELOAD
+from site_pages import site_files
+
 pytestmark = pytest.mark.browser
+SERVED = site_files(ROOT / "notebooks", course_files(ROOT / "notebooks"))
 NOTEBOOKS = [name for name, _ in course_files(ROOT / "notebooks") if name.endswith(".ipynb")]
+SIZE_LIMIT = 70e6  # two courses (English, Chinese) with their outputs, and the byte-code
 WIDGET = "application/vnd.jupyter.widget-view+json"
 # Pyodide has no matplotlib here: until every picture has the package's own SVG form, a notebook
 # that stops at importing matplotlib is an expected failure, named in the report.
@@ -55,6 +63,11 @@ _EXECUTE = """async (code) => {
     if (c.text) text.push(c.text); if (c.ename) text.push(c.ename + ': ' + c.evalue); };
   await future.done;
   return text.join('');
+}"""
+_COMPLETE = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const reply = await kernel.requestComplete({code, cursor_pos: code.length});
+  return reply.content.matches;
 }"""
 
 
@@ -118,6 +131,7 @@ def test_the_sites_lock_lists_only_what_the_site_holds(site_dir: Path) -> None:
     assert files == {p.name for p in folder.glob("*.whl")}
     assert {"mahjong-tutor", "ipywidgets", "anywidget", "ipython"} <= set(lock["packages"])
     names = set(lock["packages"])
+    assert set(PRELOAD) <= names  # the kernel installs nothing at its start: all from the lock
     assert all({canonicalize_name(d) for d in e["depends"]} <= names
                for e in lock["packages"].values())
     config = json.loads((site_dir / "jupyter-lite.json").read_text("utf-8"))
@@ -125,34 +139,44 @@ def test_the_sites_lock_lists_only_what_the_site_holds(site_dir: Path) -> None:
         "@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert kernel["disablePyPIFallback"] is True
+    assert kernel["loadPyodideOptions"]["packages"] == PRELOAD
     extensions = {e["name"] for e in config["jupyter-config-data"]["federated_extensions"]}
     assert extensions == {"@jupyter-widgets/jupyterlab-manager", "anywidget",
                           "@jupyterlite/pyodide-kernel-extension"}
     served = {p.relative_to(site_dir / "files").as_posix() for p in (site_dir / "files").rglob("*")
               if p.is_file()}
-    assert served == {name for name, _ in course_files(ROOT / "notebooks")}
+    assert served == {name for name, _ in SERVED}
 
 
-def test_the_sites_address_opens_the_first_lesson(browse: Any) -> None:
-    def land(browsing: Browsing) -> tuple[str, list[str]]:
-        page = browsing.context.new_page()
-        page.goto(f"{browsing.url}/", timeout=180_000)
-        page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=600_000)
-        return page.inner_text("#jp-main-dock-panel .lm-TabBar-tab.jp-mod-current"), \
-            browsing.outside
+def _flags(pyc: bytes) -> int:
+    return int.from_bytes(pyc[4:8], "little")
 
-    tab, outside = browse(land)
-    assert tab == NOTEBOOKS[0]
-    assert not outside
+
+def test_the_modules_a_kernel_imports_come_compiled(site_dir: Path) -> None:
+    folder = site_dir / "static" / "pyodide"
+    with zipfile.ZipFile(folder / "python_stdlib.zip") as stdlib:
+        names = set(stdlib.namelist())
+        # beside its source, where zipimport looks first; unchecked hash-based (PEP 552)
+        assert {"asyncio/events.pyc", "asyncio/events.py", "json/decoder.pyc"} <= names
+        assert _flags(stdlib.read("asyncio/events.pyc")) == 0b01
+        assert "tkinter/__init__.pyc" not in names  # nothing a course imports: left as source
+    own = next(folder.glob("mahjong_tutor-*.whl"))
+    with zipfile.ZipFile(own) as wheel:
+        names = set(wheel.namelist())
+        assert {"tutor/core/hand.py", "tutor/core/__pycache__/hand.cpython-314.pyc"} <= names
+        assert _flags(wheel.read("tutor/core/__pycache__/hand.cpython-314.pyc")) == 0b01
+        record = wheel.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        assert "tutor/core/__pycache__/hand.cpython-314.pyc,sha256=" in record
+        assert not [n for n in names if n.startswith("tutor/course/")]  # served in /drive
 
 
 def test_the_site_is_small(site_dir: Path) -> None:
     size = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
-    assert size <= 50e6, f"the site holds {size / 1e6:.1f} MB"
+    assert size <= SIZE_LIMIT, f"the site holds {size / 1e6:.1f} MB"
 
 
 def test_files_under_drive_survive_a_reload_and_home_does_not(browse: Any) -> None:
-    def write_reload_read(browsing: Browsing) -> tuple[str, str, list[str]]:
+    def write_reload_read(browsing: Browsing) -> tuple[str, str, list[str], list[str]]:
         page, _ = _open(browsing, NOTEBOOKS[0])
         written = page.evaluate(_EXECUTE, """
 import os, pathlib
@@ -169,9 +193,63 @@ import os, pathlib
 print(pathlib.Path(os.environ["MAHJONG_TUTOR_PROGRESS"]).read_text())
 print(pathlib.Path("~/probe.txt").expanduser().exists())
 """)
-        return written, read, browsing.outside
+        # completion (jedi, with the stubs the site keeps) on a module and on the package
+        completed = page.evaluate(_COMPLETE, "import json, tutor\njson.lo") + \
+            page.evaluate(_COMPLETE, "import tutor\ntutor.Ha")
+        return written, read, completed, browsing.outside
 
-    written, read, outside = browse(write_reload_read)
+    written, read, completed, outside = browse(write_reload_read)
+    assert {"loads", "load"} <= set(completed) or {"json.loads", "json.load"} <= set(completed)
+    assert "Hand" in completed or "tutor.Hand" in completed
     assert written.split() == ["/drive", "/drive/.mahjong-tutor/progress.json"]
     assert read.split() == ['{"lessons":', '1}', "False"]
+    assert not outside
+
+
+def test_the_start_page_offers_each_course_and_opens_a_lesson(browse: Any, site_dir: Path) -> None:
+    """Every lesson and app of every course the project has is linked from the start page (the
+    Chinese course too when ``notebooks/zh`` exists); the first link opens the first lesson."""
+    def land(browsing: Browsing) -> tuple[list[str], list[str], list[str], str, list[str]]:
+        page = browsing.context.new_page()
+        page.goto(f"{browsing.url}/", timeout=180_000)
+        sections = page.eval_on_selector_all("section", "s => s.map(e => e.lang)")
+        lessons = page.eval_on_selector_all(
+            "section a:not(.app)", "a => a.map(e => new URL(e.href).searchParams.get('path'))")
+        apps = page.eval_on_selector_all("section a.app", "a => a.map(e => e.textContent)")
+        page.click("section[lang=en] a >> nth=0")
+        page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=600_000)
+        tab = page.inner_text("#jp-main-dock-panel .lm-TabBar-tab.jp-mod-current")
+        return sections, lessons, apps, tab, browsing.outside
+
+    sections, linked, apps, tab, outside = browse(land)
+    chinese = (ROOT / "notebooks" / "zh").is_dir()
+    assert sections == (["en", "zh-Hans"] if chinese else ["en"])
+    files = {name for name, _ in SERVED}
+    assert set(linked) <= files
+    assert {n for n in files if n.endswith((".ipynb", ".md"))} <= set(linked)
+    assert len(apps) == len([n for n in files if "apps/" in n and n.endswith(".ipynb")])
+    assert tab == NOTEBOOKS[0]
+    assert not outside
+
+
+def test_an_app_opens_as_an_app_and_works_without_run_all(browse: Any) -> None:
+    """The hand builder from the start page: its widget appears by itself (no Run All, no
+    code shown) and answers a click."""
+    def open_app(browsing: Browsing) -> tuple[str, int, str, list[str]]:
+        page = browsing.context.new_page()
+        page.goto(f"{browsing.url}/", timeout=180_000)
+        page.click("section[lang=en] a.app:text-is('Hand builder')")
+        page.wait_for_selector(".mt-pick-area .mt-tile[data-tile='9m']", timeout=600_000)
+        first = page.inner_text(".tutor-analysis")
+        shown = page.locator(".jp-CodeConsole-content .jp-InputArea:visible").count()
+        page.click(".mt-pick-area .mt-tile[data-tile='9m']")
+        page.wait_for_function("document.querySelector('.tutor-analysis .tutor-waits') &&"
+                               " document.querySelector('.tutor-analysis .tutor-waits')"
+                               ".innerText.includes('9m')", timeout=120_000)
+        return first, shown, page.inner_text(".tutor-analysis .tutor-waits"), browsing.outside
+
+    first, shown, waits, outside = browse(open_app)
+    assert "add 1 more tile" in first
+    assert shown == 0, "the app's code is shown"
+    assert waits.split() == [f"{rank}m" for rank in range(1, 10)]
     assert not outside

@@ -1,0 +1,296 @@
+"""How long the JupyterLite site's kernel takes to start in Chromium, and where the time goes.
+
+Builds the site (``tools/build_site.py``) unless ``--site DIR`` names a built one, serves it on
+127.0.0.1 and opens a notebook in Debian's Chromium (Playwright), every request off the machine
+refused by the browser's resolver (no request routing: routing would switch the HTTP cache off).
+
+* **cold**: a fresh browser profile (nothing cached) opens the notebook; seconds from navigation
+  to the kernel reporting Idle, then the notebook's first code cell run by hand (``first cell``)
+  when the page did not run it on load.
+* **warm**: the same profile opens the notebook again in a new tab after the first one closed
+  (HTTP cache, service worker and compiled WebAssembly kept).
+* **app**: the same for an app opened from the start page as an app (the REPL page running its
+  cells on load): seconds from navigation to its widget drawn, cold and warm.
+* **profile** (``--profile``): one more cold visit with the kernel's Pyodide wrapped by a small
+  module that times each step of the kernel's start inside its worker (``PROFILE`` below): the
+  worker starting, Pyodide's core, the wheels the site preloads, the package manager, the
+  kernel's own installs and imports; then the first cell's imports one by one.
+
+    PYTHONPATH=. python benchmarks/bench_site.py [--site DIR] [--notebook apps/practice.ipynb]
+        [--app "Hand builder"] [--runs 3] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+IDLE = "text=Python (Pyodide) | Idle"
+KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+# Served as static/pyodide/profile.mjs in --profile mode, in place of the site's Pyodide module:
+# the same loadPyodide, with each step the kernel's worker takes recorded (epoch ms) in
+# globalThis.__tutorProfile, which the benchmark reads through the kernel afterwards.
+PROFILE = """
+export * from "./pyodide.mjs";
+import * as real from "./pyodide.mjs";
+const marks = (globalThis.__tutorProfile = []);
+const mark = (what, start) => marks.push([what, start, Date.now()]);
+mark("worker start to Pyodide's module", performance.timeOrigin);
+export async function loadPyodide(options) {
+  let start = Date.now();
+  const {packages = [], ...rest} = options;
+  const py = await real.loadPyodide(rest);
+  mark("Pyodide core (WebAssembly, standard library, interpreter)", start);
+  start = Date.now();
+  await py.loadPackage(packages);
+  mark("preloaded wheels (" + packages.length + " asked for, with what they need)", start);
+  const loadPackage = py.loadPackage.bind(py), runPythonAsync = py.runPythonAsync.bind(py);
+  py.loadPackage = async (names, ...more) => {
+    const s = Date.now();
+    try { return await loadPackage(names, ...more); } finally { mark("loadPackage " + names, s); }
+  };
+  py.runPythonAsync = async (code, ...more) => {
+    const lines = code.split("\\n").map((l) => l.trim()).filter(Boolean);
+    if (!lines.includes("import pyodide_kernel")) {
+      const s = Date.now(), what = code.includes("micropip.install") ? "micropip installs piplite"
+        : code.includes("_PIPLITE_URLS") ? "piplite configured" : "python: " + lines[0];
+      try { return await runPythonAsync(code, ...more); } finally { mark(what, s); }
+    }
+    const installs = lines.filter((l) => l.includes("piplite.install"));
+    let s = Date.now();
+    if (installs.length) {
+      await runPythonAsync("import piplite\\n" + installs.join("\\n"));
+      mark("piplite installs at kernel start (" + installs.length + ")", s);
+    }
+    for (const module of ["IPython", "ipykernel", "pyodide_kernel"]) {
+      s = Date.now();
+      await runPythonAsync("import " + module);
+      mark("import " + module, s);
+    }
+    s = Date.now();
+    const rest = lines.filter((l) => !l.includes("piplite.install"));
+    try { return await runPythonAsync(rest.join("\\n"), ...more); } finally { mark("rest", s); }
+  };
+  return py;
+}
+"""
+_EXECUTE = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const text = [], future = kernel.requestExecute({code});
+  future.onIOPub = (msg) => { const c = msg.content;
+    if (c.text) text.push(c.text); if (c.ename) text.push(c.ename + ': ' + c.evalue); };
+  await future.done;
+  return text.join('');
+}"""
+_FIRST_CELL = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i).toJSON();
+    if (cell.cell_type === 'code') return [].concat(cell.source).join('');
+  }
+  return '';
+}"""
+_READ_PROFILE = """
+import js, json
+print(json.dumps(js.JSON.stringify(js.globalThis.__tutorProfile)))
+"""
+
+
+def imports_of(cell: str) -> list[str]:
+    """The first cell's import lines, then ``ipywidgets``, ``anywidget`` and ``tutor`` first."""
+    lines = [line for line in cell.splitlines() if line.startswith(("from ", "import "))]
+    return ["import ipywidgets", "import anywidget", "import tutor", *lines]
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """The site's files, with the app exposed to the page (``window.jupyterapp``) and, when
+    profiling, the kernel's Pyodide module wrapped."""
+
+    profile = False
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        path = self.path.split("?")[0]
+        if path == "/static/pyodide/profile.mjs":
+            self._send(PROFILE.encode(), "text/javascript")
+        elif path.endswith("/jupyter-lite.json"):
+            file = Path(self.directory) / path.lstrip("/")
+            config = json.loads(file.read_text("utf-8"))
+            data = config.setdefault("jupyter-config-data", {})
+            data["exposeAppInBrowser"] = "true"
+            kernel = data.get("litePluginSettings", {}).get(KERNEL_SETTINGS)
+            if self.profile and kernel:
+                kernel["pyodideUrl"] = "./static/pyodide/profile.mjs"
+            self._send(json.dumps(config).encode(), "application/json")
+        else:
+            super().do_GET()
+
+    def _send(self, body: bytes, kind: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def serve(site: Path, profile: bool) -> tuple[ThreadingHTTPServer, str]:
+    handler = type("Bench", (Handler,), {"profile": profile})
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 functools.partial(handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def open_notebook(context: Any, url: str) -> tuple[Any, float]:
+    page = context.new_page()
+    started = time.monotonic()
+    page.goto(url, timeout=180_000)
+    page.wait_for_selector(IDLE, timeout=600_000)
+    return page, time.monotonic() - started
+
+
+def execute(page: Any, code: str) -> tuple[str, float]:
+    started = time.monotonic()
+    text = page.evaluate(_EXECUTE, code)
+    return text, time.monotonic() - started
+
+
+def visit(browser: Any, url: str, runs: int) -> list[tuple[float, float, float]]:
+    """Per run: cold kernel-ready s, the first cell s, warm kernel-ready s."""
+    found = []
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            page, cold = open_notebook(context, url)
+            _, first = execute(page, page.evaluate(_FIRST_CELL))
+            page.close()
+            page, warm = open_notebook(context, url)
+            page.close()
+        finally:
+            context.close()
+        print(f"  cold {cold:5.1f} s  first cell {first:5.1f} s  warm {warm:5.1f} s", flush=True)
+        found.append((cold, first, warm))
+    return found
+
+
+def open_app(context: Any, url: str, name: str) -> float:
+    page = context.new_page()
+    page.goto(f"{url}/", timeout=180_000)
+    href = page.locator(f"section[lang=en] a.app:text-is('{name}')").get_attribute("href")
+    started = time.monotonic()
+    page.goto(f"{url}/{href}", timeout=180_000)
+    page.wait_for_selector(".jp-OutputArea-output .jupyter-widgets .tutor-main, "
+                           ".jp-OutputArea-output .jupyter-widgets .mt-tile", timeout=600_000)
+    seconds = time.monotonic() - started
+    page.close()
+    return seconds
+
+
+def visit_app(browser: Any, url: str, name: str, runs: int) -> list[tuple[float, float]]:
+    """Per run: seconds to the app's widget, cold then warm."""
+    found = []
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            cold = open_app(context, url, name)
+            warm = open_app(context, url, name)
+        finally:
+            context.close()
+        print(f"  app cold {cold:5.1f} s  warm {warm:5.1f} s", flush=True)
+        found.append((cold, warm))
+    return found
+
+
+def summary(names: tuple[str, ...], found: Sequence[tuple[float, ...]]) -> None:
+    for name, column in zip(names, zip(*found, strict=True), strict=True):
+        print(f"{name:10} median {statistics.median(column):5.1f} s "
+              f"(min {min(column):.1f}, max {max(column):.1f})")
+
+
+def profile(browser: Any, url: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        started = time.time() * 1000
+        page.goto(url, timeout=180_000)
+        page.wait_for_selector(IDLE, timeout=600_000)
+        ready = time.time() * 1000
+        text, _ = execute(page, _READ_PROFILE)
+        marks = json.loads(json.loads(text))
+        print(f"  {'page load to the worker starting':58} {marks[0][1] - started:7.0f} ms")
+        for what, start, end in marks:
+            print(f"  {what[:58]:58} {end - start:7.0f} ms")
+        print(f"  {'the kernel started to Idle shown':58} {ready - marks[-1][2]:7.0f} ms")
+        print(f"  {'navigation to Idle':58} {ready - started:7.0f} ms")
+        for line in imports_of(page.evaluate(_FIRST_CELL)):
+            _, seconds = execute(page, line)
+            print(f"  {'first cell: ' + line[:46]:58} {seconds * 1000:7.0f} ms")
+        _, seconds = execute(page, page.evaluate(_FIRST_CELL))
+        print(f"  {'first cell: the rest (build and show the widget)':58} "
+              f"{seconds * 1000:7.0f} ms")
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, help="a built site (default: build one)")
+    parser.add_argument("--notebook", default="apps/practice.ipynb")
+    parser.add_argument("--app", default="Hand builder",
+                        help="an app's name on the start page ('' for none)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--profile", action="store_true", help="also the start's breakdown")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        site = options.site
+        if site is None:
+            site = Path(folder) / "site"
+            subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), str(site)],
+                           check=True, cwd=ROOT)
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                server, url = serve(site, profile=False)
+                print(f"{options.notebook}: {options.runs} cold and warm visits", flush=True)
+                found = visit(browser, f"{url}/lab/index.html?path={options.notebook}",
+                              options.runs)
+                summary(("cold", "first cell", "warm"), found)
+                if options.app:
+                    print(f"{options.app} as an app: {options.runs} cold and warm visits",
+                          flush=True)
+                    summary(("app cold", "app warm"), visit_app(browser, url, options.app,
+                                                                options.runs))
+                server.shutdown()
+                if options.profile:
+                    server, url = serve(site, profile=True)
+                    print("profile of one cold visit:", flush=True)
+                    profile(browser, f"{url}/lab/index.html?path={options.notebook}")
+                    server.shutdown()
+            finally:
+                browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""The site's start page and file list, on a course made here: the Chinese course is served at
+any depth when ``notebooks/zh`` exists, each course gets its section, and an app's address runs
+its cells in the REPL page from the app's own folder (no build, no browser)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from .conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
+from site_pages import app_link, site_files, start_page
+
+
+def _notebook(path: Path, *cells: tuple[str, str]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"cells": [{"cell_type": kind, "source": source, "metadata": {}}
+                                          for kind, source in cells]}), "utf-8")
+    return path
+
+
+def _course(root: Path, chinese: bool) -> list[tuple[str, Path]]:
+    notebooks = root / "notebooks"
+    course = [("00_start_here.ipynb", _notebook(notebooks / "00_start_here.ipynb",
+                                                ("markdown", "# 0. Start here\n\ntext"))),
+              ("apps/practice.ipynb", _notebook(notebooks / "apps" / "practice.ipynb",
+                                                ("markdown", "# Practice"),
+                                                ("code", "print('app')")))]
+    if chinese:
+        _notebook(notebooks / "zh" / "00_start_here.ipynb", ("markdown", "# 0. 从这里开始"))
+        _notebook(notebooks / "zh" / "apps" / "hand_builder.ipynb", ("code", "x = 1"))
+        (notebooks / "zh" / "rules").mkdir()
+        (notebooks / "zh" / "rules" / "huangyan.md").write_text("# 黄岩麻将规则\n", "utf-8")
+        (notebooks / "zh" / ".ipynb_checkpoints").mkdir()
+        _notebook(notebooks / "zh" / ".ipynb_checkpoints" / "x.ipynb")
+    return site_files(notebooks, course)
+
+
+def test_the_chinese_course_is_served_at_any_depth(tmp_path: Path) -> None:
+    assert [name for name, _ in _course(tmp_path / "a", chinese=False)] == [
+        "00_start_here.ipynb", "apps/practice.ipynb"]
+    assert [name for name, _ in _course(tmp_path / "b", chinese=True)] == [
+        "00_start_here.ipynb", "apps/practice.ipynb", "zh/00_start_here.ipynb",
+        "zh/apps/hand_builder.ipynb", "zh/rules/huangyan.md"]
+
+
+def test_the_start_page_has_a_section_per_course(tmp_path: Path) -> None:
+    english = start_page(_course(tmp_path / "a", chinese=False))
+    assert '<section lang="en"' in english and "zh-Hans\" aria" not in english
+    both = start_page(_course(tmp_path / "b", chinese=True))
+    english_part, chinese_part = both.split('<section lang="zh-Hans"')
+    assert "0. Start here" in english_part and "Practice" in english_part
+    assert "从这里开始" not in english_part
+    assert "0. 从这里开始" in chinese_part and "黄岩麻将规则" in chinese_part
+    assert "配牌器" in chinese_part  # an app with no heading, named in Chinese
+    assert 'href="lab/index.html?path=zh%2F00_start_here.ipynb"' in chinese_part
+    assert 'id="jupyter-config-data"' in both  # JupyterLab's pages below read it
+
+
+def test_an_apps_address_runs_its_cells_from_its_folder(tmp_path: Path) -> None:
+    (name, path), = [(n, p) for n, p in _course(tmp_path, chinese=False) if "apps/" in n]
+    query = parse_qs(urlsplit(app_link(name, path)).query)
+    assert urlsplit(app_link(name, path)).path == "repl/index.html"
+    assert query["hideCodeInput"] == ["1"] and query["kernel"] == ["python"]
+    assert query["code"] == ["import os\nos.chdir('/drive/apps')",
+                             "from IPython.display import Markdown\nMarkdown('# Practice')",
+                             "print('app')"]

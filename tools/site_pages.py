@@ -1,0 +1,148 @@
+"""The JupyterLite site's own pages: which course files it serves, and its start page.
+
+The start page offers each course the project has: English (``notebooks/``) and, when
+``notebooks/zh/`` exists, Chinese: the lessons (opened in JupyterLab), the apps and the rule books.
+An app opens *as an app*: JupyterLite's REPL page runs its cells as soon as its kernel is ready,
+with their code hidden, so the widget appears without Run All and with no server (the static
+counterpart of Voila, as Voici is; Voici itself needs an older JupyterLite than the site's).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+PATTERNS = ("*.ipynb", "*.md", "*.json")  # what a course folder holds (tutor.lab.COURSE_FILES)
+# The REPL's page options: the kernel chosen, no banner, no toolbar, inputs hidden once run.
+APP_OPTIONS = [("kernel", "python"), ("showBanner", "0"), ("hideCodeInput", "1"),
+               ("promptCellPosition", "bottom")]
+DRIVE = "/drive"  # where the kernel finds the site's files
+# Each course's words, in its own language (the page is built once, for both).
+COURSES: dict[str, dict[str, str]] = {
+    "en": {"lang": "en", "title": "The course in English", "lessons": "Lessons",
+           "apps": "Apps", "open_app": "open", "as_notebook": "as a notebook",
+           "rules": "Rule books and glossary"},
+    "zh": {"lang": "zh-Hans", "title": "中文课程", "lessons": "课程",
+           "apps": "小程序", "open_app": "打开", "as_notebook": "笔记本",
+           "rules": "规则书和术语表"},
+}
+# What a file with no heading is called in each course (else its file name in words).
+NAMES: dict[str, dict[str, str]] = {
+    "en": {},
+    "zh": {"guiyang_settlement": "贵阳结算", "hand_builder": "配牌器",
+           "hangzhou_tally": "杭州记账", "huangyan_settlement": "黄岩结算",
+           "play_a_hand": "打一盘", "practice": "练习", "replay": "回放",
+           "glossary": "术语表", "guiyang": "贵阳捉鸡麻将", "hangzhou": "杭州麻将",
+           "huangyan": "黄岩麻将"},
+}
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mahjong Tutor</title>
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<style>
+body {{ font-family: sans-serif; font-size: 18px; line-height: 1.5; max-width: 62em;
+       margin: 1.5em auto; padding: 0 1em; color: #1a1a1a; }}
+a {{ color: #0b4f9c; }}
+a:focus-visible {{ outline: 3px solid #0b4f9c; outline-offset: 2px; }}
+.courses {{ display: flex; flex-wrap: wrap; gap: 0 3em; }}
+.courses section {{ flex: 1 1 24em; }}
+</style></head>
+<body>
+<h1>Mahjong Tutor <span lang="zh-Hans">麻将教练</span></h1>
+<p>Everything here runs in this browser: no installation, nothing sent anywhere.
+<span lang="zh-Hans">一切都在这个浏览器里运行：不用安装，不向任何地方发送数据。</span></p>
+<div class="courses">
+{courses}
+</div>
+</body></html>
+"""
+
+
+def site_files(notebooks: Path, course: Iterable[tuple[str, Path]]) -> list[tuple[str, Path]]:
+    """The course files the site serves: ``course`` (the package's course, as ``tutor lab``
+    copies it) and every file of the Chinese course in ``notebooks/zh`` at any depth."""
+    found = dict(course)
+    chinese = notebooks / "zh"
+    if chinese.is_dir():
+        for pattern in PATTERNS:
+            for path in chinese.rglob(pattern):
+                relative = path.relative_to(notebooks)
+                if path.is_file() and not any(p.startswith((".", "_")) for p in relative.parts):
+                    found.setdefault(relative.as_posix(), path)
+    return sorted(found.items())
+
+
+def title(path: Path, names: dict[str, str] | None = None) -> str:
+    """A notebook's or page's first line when it is a heading, else its name in ``names``, else
+    its file name in words."""
+    text = ""
+    if path.suffix == ".ipynb":
+        cells = json.loads(path.read_text("utf-8"))["cells"]
+        text = next(("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"), "")
+    elif path.suffix == ".md":
+        text = path.read_text("utf-8")
+    first = text.strip().splitlines()[:1]
+    if first and first[0].startswith("# "):
+        return first[0][2:].strip()
+    return (names or {}).get(path.stem) or path.stem.replace("_", " ").strip().capitalize()
+
+
+def app_cells(path: Path) -> Iterator[str]:
+    """An app notebook's cells as code: the markdown shown through IPython's display."""
+    for cell in json.loads(path.read_text("utf-8"))["cells"]:
+        source = "".join(cell["source"]).strip()
+        if cell["cell_type"] == "code" and source:
+            yield source
+        elif cell["cell_type"] == "markdown" and source:
+            yield f"from IPython.display import Markdown\nMarkdown({source!r})"
+
+
+def app_link(relative: str, path: Path) -> str:
+    """The address that opens an app notebook as an app (relative to the site's root)."""
+    folder = f"{DRIVE}/{relative.rpartition('/')[0]}".rstrip("/")
+    code = [f"import os\nos.chdir({folder!r})", *app_cells(path)]
+    return "repl/index.html?" + urlencode(APP_OPTIONS + [("code", c) for c in code],
+                                          quote_via=quote)
+
+
+def lab_link(relative: str) -> str:
+    return "lab/index.html?" + urlencode([("path", relative)], quote_via=quote)
+
+
+def _course(key: str, files: list[tuple[str, Path]]) -> str:
+    words = COURSES[key]
+    prefix = "" if key == "en" else f"{key}/"
+
+    def mine(relative: str) -> bool:
+        rest = relative.removeprefix(prefix)
+        return relative.startswith(prefix) and not rest.startswith("zh/")
+
+    lessons = [(r, p) for r, p in files if mine(r) and "/" not in r.removeprefix(prefix)
+               and r.endswith(".ipynb")]
+    apps = [(r, p) for r, p in files if mine(r) and r.removeprefix(prefix).startswith("apps/")
+            and r.endswith(".ipynb")]
+    rules = [(r, p) for r, p in files if mine(r) and r.endswith(".md")]
+    e, names = html.escape, NAMES[key]
+    parts = [f'<section lang="{words["lang"]}" aria-labelledby="course-{key}">',
+             f'<h2 id="course-{key}">{e(words["title"])}</h2>',
+             f"<h3>{e(words['lessons'])}</h3>", "<ul>"]
+    parts += [f'<li><a href="{e(lab_link(r))}">{e(title(p, names))}</a></li>' for r, p in lessons]
+    parts += ["</ul>", f"<h3>{e(words['apps'])}</h3>", "<ul>"]
+    parts += [f'<li><a class="app" href="{e(app_link(r, p))}">{e(title(p, names))}</a> '
+              f'(<a href="{e(lab_link(r))}">{e(words["as_notebook"])}</a>)</li>'
+              for r, p in apps]
+    parts += ["</ul>", f"<h3>{e(words['rules'])}</h3>", "<ul>"]
+    parts += [f'<li><a href="{e(lab_link(r))}">{e(title(p, names))}</a></li>' for r, p in rules]
+    parts += ["</ul>", "</section>"]
+    return "\n".join(parts)
+
+
+def start_page(files: list[tuple[str, Path]]) -> str:
+    """The site's index.html: each course there is, English first."""
+    keys = ["en"] + [k for k in COURSES if k != "en" and any(r.startswith(f"{k}/")
+                                                              for r, _ in files)]
+    return PAGE.format(courses="\n".join(_course(k, files) for k in keys))

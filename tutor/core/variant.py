@@ -10,6 +10,7 @@ from enum import Enum
 
 from tutor.core.tiles import KINDS, SUITED, Dragon, Tile
 from tutor.errors import InputError, shown
+from tutor.i18n import N_
 
 __all__ = ["Variant"]
 
@@ -39,9 +40,9 @@ class Variant(Enum):
     @property
     def title(self) -> str:
         return {
-            "huangyan": "Huangyan Reckoning",
-            "hangzhou": "Hangzhou",
-            "guiyang": "Guiyang Chicken",
+            "huangyan": N_("Huangyan Reckoning"),
+            "hangzhou": N_("Hangzhou"),
+            "guiyang": N_("Guiyang Chicken"),
         }[self.value]
 
     @property

@@ -30,6 +30,7 @@ from tutor.core.notation import parse_tiles
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.display.widgets.sprite import tile_sprite
+from tutor.display.widgets.texts import screen_texts
 from tutor.errors import TutorError
 from tutor.study.table import hand_data, meld_data
 
@@ -58,10 +59,16 @@ class _TileWidget(anywidget.AnyWidget):
 
     _css = traitlets.Unicode(CSS).tag(sync=True)
     _sprite = traitlets.Unicode().tag(sync=True)
+    #: the screen's words in the language current when the widget was made (texts.py)
+    _texts = traitlets.Dict().tag(sync=True)
 
     @traitlets.default("_sprite")
     def _default_sprite(self) -> str:
         return tile_sprite()
+
+    @traitlets.default("_texts")
+    def _default_texts(self) -> dict[str, str]:
+        return screen_texts()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

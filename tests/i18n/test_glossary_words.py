@@ -22,6 +22,12 @@ OTHER_MEANING = {
     "tenpai": "the Guiyang category of the payments after a draw: the glossary's tenpai "
               "settlement, 查叫",
 }
+#: the same for a text in a context (``pgettext``, ``pmessage``)
+OTHER_MEANING_IN_CONTEXT = {
+    ("win", "discard"): "how a hand was won, on a discard: 点炮胡, not the act of discarding",
+    ("event", "discard"): "the log's verb before the tile thrown, 打出 3p (打牌 is the act in "
+                          "general)",
+}
 
 
 def glossary() -> dict[str, list[str]]:
@@ -50,7 +56,8 @@ def named_terms() -> list[tuple[str, str, list[str]]]:
         if not message.id or not isinstance(message.id, str):
             continue
         name = re.sub(r"\s*\([^)]*\)$", "", message.id).lower()
-        if name in terms and message.id not in OTHER_MEANING:
+        if (name in terms and message.id not in OTHER_MEANING
+                and (message.context, message.id) not in OTHER_MEANING_IN_CONTEXT):
             out.append((message.id, message.string, terms[name]))
     return out
 

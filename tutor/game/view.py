@@ -17,7 +17,8 @@ from tutor.i18n import Message, pmessage
 if TYPE_CHECKING:
     from tutor.game.state import Event, Phase
 
-__all__ = ["OtherView", "PlayerView", "event_kind", "event_line", "move_words", "is_robbing_window", "replay_line",
+__all__ = ["OtherView", "PlayerView", "event_kind", "event_line", "is_robbing_window",
+           "move_words", "replay_line",
            "seat_log"]
 
 Seat = Wind

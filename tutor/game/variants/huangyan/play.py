@@ -163,7 +163,8 @@ class HuangyanSettlement:
 
     def _repr_html_(self) -> str:
         sheets = "".join(self.sheets[seat]._repr_html_() for seat in SEATS if seat in self.sheets)
-        why = (f"<p>{html.escape(_('liability: {why}').format(why=localize(self.liability)))}</p>"
+        liability = _("liability: {why}")
+        why = (f"<p>{html.escape(liability.format(why=localize(self.liability)))}</p>"
                if self.liability else "")
         return (f"<div class='tutor-settlement'><p><b>{html.escape(localize(self.outcome))}</b></p>"
                 f"{sheets}{why}{self.reckoning._repr_html_()}</div>")

@@ -259,9 +259,13 @@ def join(separator: str, items: Iterable[str]) -> Message:
 def localize(text: object) -> str:
     """``text`` as the learner reads it: a :class:`Message` in the current language, a plain
     string through the catalog (a text marked with :func:`N_` where it was written), anything
-    else as ``str`` gives it."""
+    else as ``str`` gives it (translated if that is a message)."""
     if _language == "en":
         return str.__str__(text) if isinstance(text, str) else str(text)
+    if not isinstance(text, str):  # an object whose str() is a message (an outcome)
+        text = str(text)
+        if not isinstance(text, Message):
+            return str.__str__(text)
     if isinstance(text, Message):
         return text.translate_to(_catalog(_language))
     if isinstance(text, str):

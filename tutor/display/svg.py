@@ -27,7 +27,7 @@ from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import Suit, Tile
 from tutor.core.variant import Variant
 from tutor.errors import HandError, InputError
-from tutor.i18n import C_, _, language, pgettext
+from tutor.i18n import C_, _, comma, language, pgettext
 
 __all__ = [
     "CJK_FONTS",
@@ -518,11 +518,12 @@ def _hand_drawing(hand: Hand, *, variant: JokerSpec = None, drawn: Tile | str | 
 
 
 def _names(tiles: Iterable[Tile], joker: Tile | None) -> str:
-    return ", ".join(tile_label(t, joker=t == joker) for t in tiles)
+    return comma().join(tile_label(t, joker=t == joker) for t in tiles)
 
 
 def _meld_label(meld: Meld, joker: Tile | None) -> str:
-    return f"{meld.kind.value}: {_names(meld.tiles, joker)}"
+    kind = meld.kind.value if language() == "en" else meld.kind.chinese
+    return _("{meld}: {tiles}").format(meld=kind, tiles=_names(meld.tiles, joker))
 
 
 def _hand_label(hand: Hand, joker: Tile | None, drawn: Tile | None) -> str:
@@ -530,11 +531,12 @@ def _hand_label(hand: Hand, joker: Tile | None, drawn: Tile | None) -> str:
     concealed = list(hand.concealed)
     if drawn is not None and drawn in concealed:
         concealed.remove(drawn)
-    parts = [f"Hand: {_names(concealed, joker)}" if concealed else "Hand"]
+    parts = [_("Hand: {tiles}").format(tiles=_names(concealed, joker)) if concealed
+             else _("Hand")]
     if drawn is not None:
-        parts.append(f"drawn: {tile_label(drawn, joker=drawn == joker)}")
+        parts.append(_("drawn: {tile}").format(tile=tile_label(drawn, joker=drawn == joker)))
     parts.extend(_meld_label(m, joker) for m in hand.melds)
-    return "; ".join(parts)
+    return _("; ").join(parts)
 
 
 # --- public API -----------------------------------------------------------------------------
@@ -571,7 +573,8 @@ def tiles_svg(tiles: Iterable[Tile | str], *, size: float = 40, variant: JokerSp
     joker = _joker_of(variant)
     drawing = _row(items, joker=joker, highlight=_highlights(highlight), cls="tiles")
     return _svg_root(drawing, scale=_scale(size), cls="mahjong-tiles",
-                     label="Tiles: " + _names(items, joker) if items else "no tiles")
+                     label=_("Tiles: {tiles}").format(tiles=_names(items, joker)) if items
+                     else _("no tiles"))
 
 
 def meld_svg(meld: Meld | str, *, size: float = 40, variant: JokerSpec = None) -> str:

@@ -103,11 +103,11 @@ def test_the_play_table_sheets_and_review_in_chinese(browser: Any) -> None:
 
 @pytest.mark.parametrize(("notebook", "ready", "word"), [
     ("practice.ipynb", ".tutor-practice .tutor-exercise", "检查"),
-    ("hand_builder.ipynb", ".mt-picker", "听"),
+    ("hand_builder.ipynb", ".mt-picker", "你的手牌"),
 ])
 def test_the_apps_in_chinese(browser: Any, notebook: str, ready: str, word: str) -> None:
     with AppPage(browser, notebook, ready, language="zh") as app:
-        app.wait_text(".jp-OutputArea-output", word)
+        app.wait_text(".tutor-app", word)
         if notebook == "practice.ipynb":
             app.page.click(".tutor-practice .tutor-exercise button:has-text('提示')")
             app.wait_text(".tutor-verdict", "提示")

@@ -18,7 +18,7 @@ from enum import Enum
 from tutor.core.notation import parse_tiles
 from tutor.core.tiles import Tile, Wind
 from tutor.errors import InputError, NotationError
-from tutor.i18n import Message, _, join, localize, nmessage
+from tutor.i18n import Message, _, comma, join, localize, nmessage
 from tutor.ledger import seat_name
 
 __all__ = ["AnswerKind", "Exercise", "Feedback", "Figure"]
@@ -147,7 +147,7 @@ class Exercise:
                 raise InputError(exc.problem) from None
         if self.kind is AnswerKind.NUMBER:
             if not _NUMBER.fullmatch(text):
-                raise InputError("expected a whole number")
+                raise InputError(_("expected a whole number"))
             return int(text.replace("+", ""))
         if self.kind is AnswerKind.SEAT:
             return Wind.parse(text)
@@ -156,7 +156,8 @@ class Exercise:
         for option in self.options:
             if text.lower() == option.lower():
                 return option
-        raise InputError("choose one of: " + ", ".join(self.options))
+        raise InputError(_("choose one of: {options}").format(
+            options=comma().join(localize(o) for o in self.options)))
 
     def nudge(self, given: object) -> str:
         """What is wrong with a wrong response, without the answer."""

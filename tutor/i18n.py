@@ -37,8 +37,8 @@ if TYPE_CHECKING:  # gettext and the package's files are read only for another l
     from gettext import NullTranslations
 
 __all__ = ["C_", "DOMAIN", "KEYWORDS", "LANGUAGES", "N_", "LanguageError", "Message", "_", "comma",
-           "get_language", "join", "language", "localize", "ngettext", "nmessage", "pgettext", "pmessage",
-           "set_language", "using_language"]
+           "get_language", "join", "language", "localize", "ngettext", "nmessage", "pgettext",
+           "pmessage", "set_language", "using_language"]
 
 #: the catalog's name: ``tutor/locale/<lang>/LC_MESSAGES/tutor.mo``
 DOMAIN = "tutor"

@@ -18,6 +18,7 @@ PO = ROOT / "tutor" / "locale" / "zh" / "LC_MESSAGES" / "tutor.po"
 
 #: marked texts that read like a glossary term but mean something else here, and why
 OTHER_MEANING = {
+    "Set": "the hand builder's button that reads the hand typed (设定), not a group of tiles",
     "hand": "a column of hand numbers (第几局), not the tiles one holds (手牌)",
     "tenpai": "the Guiyang category of the payments after a draw: the glossary's tenpai "
               "settlement, 查叫",

@@ -35,8 +35,8 @@ __all__ = [
     "hand_svg",
     "meld_svg",
     "tile_label",
-    "tile_tip",
     "tile_svg",
+    "tile_tip",
     "tiles_svg",
 ]
 

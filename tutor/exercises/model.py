@@ -121,8 +121,8 @@ class Exercise:
         if not text:
             return Feedback(False, _("Type an answer first."), readable=False)
         if len(text) > _MAX_RESPONSE:
-            return Feedback(False, _("That answer is too long ({n} characters).").format(n=len(text)),
-                            readable=False)
+            return Feedback(False, _("That answer is too long ({n} characters).").format(
+                n=len(text)), readable=False)
         try:
             given = self.read(text)
         except ValueError as exc:

@@ -28,7 +28,7 @@ from tutor.errors import TutorError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.state import HandState
 from tutor.game.view import event_line, seat_log
-from tutor.i18n import N_, Message, _, comma, language, localize
+from tutor.i18n import N_, _, comma, language, localize
 from tutor.ledger import seat_name
 from tutor.study.wall_picture import WallPicture, wall_picture
 

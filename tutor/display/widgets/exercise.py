@@ -57,7 +57,8 @@ def _figure_html(figure: Figure, variant: str | None) -> str:
                                drawn=figure.drawn)
         else:
             tiles = parse_tiles(figure.tiles, variant) if figure.tiles.strip() else ()
-            picture = tiles_svg(tiles, variant=variant, size=30) if tiles else html.escape(_("(none)"))
+            picture = (tiles_svg(tiles, variant=variant, size=30) if tiles
+                       else html.escape(_("(none)")))
     except TutorError as exc:  # a hand-written exercise with a typo: say so, never crash
         picture = html.escape(str(exc))
     label = (f"<span style='{FONT}'>{html.escape(localize(figure.label))}</span><br>"

@@ -91,7 +91,8 @@ class HandBuilderView(TutorView):
         self.notation = widgets.Text(description=_("Hand:"), placeholder=_("e.g. 1112345678999m"),
                                      continuous_update=False)
         self.notation.add_class("tutor-notation")
-        self.set_button = _button(_("Set"), "tutor-set", tooltip=_("read the whole hand from the text"))
+        self.set_button = _button(_("Set"), "tutor-set",
+                                  tooltip=_("read the whole hand from the text"))
         self.set_button.on_click(lambda _b: self._set_text())
 
         self.meld_kind = widgets.Dropdown(options=[(pgettext("meld", k), k) for k in MELD_CHOICES],
@@ -153,7 +154,8 @@ class HandBuilderView(TutorView):
 
     def _on_type(self, text: str) -> None:
         added: list[Tile] = []
-        self._act(lambda: added.extend(self.model.add_tiles(text)), _("Added {tile}.").format(tile=text.strip()))
+        self._act(lambda: added.extend(self.model.add_tiles(text)),
+                  _("Added {tile}.").format(tile=text.strip()))
 
     def _set_text(self) -> None:
         text = self.notation.value  # on an error the typed text stays, to be fixed
@@ -161,7 +163,8 @@ class HandBuilderView(TutorView):
 
     def _add_meld(self) -> None:
         kind, tile = str(self.meld_kind.value), self.meld_tile.value
-        self._act(lambda: self.model.add_meld_of(kind, tile), _("Declared: {meld}.").format(meld=pgettext("meld", kind)))
+        self._act(lambda: self.model.add_meld_of(kind, tile),
+                  _("Declared: {meld}.").format(meld=pgettext("meld", kind)))
 
     def _set_seen(self) -> None:
         text = self.seen.value

@@ -244,9 +244,9 @@ class ReplayView(TutorView):
             self.message.value = error_html(f"{name}: {exc}")
             return False
         self._show(replay, 0, 0)
-        self.message.value = message_html(ngettext("Opened {name}: {n} hand.", "Opened {name}: {n} hands.",
-                                                   len(replay.finals)).format(
-            name=name, n=len(replay.finals)), True)
+        opened = ngettext("Opened {name}: {n} hand.", "Opened {name}: {n} hands.",
+                          len(replay.finals)).format(name=name, n=len(replay.finals))
+        self.message.value = message_html(opened, True)
         return True
 
     def _on_upload(self, change: dict[str, Any]) -> None:

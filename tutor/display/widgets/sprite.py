@@ -34,7 +34,8 @@ def symbol_id(tile: Tile | str, *, joker: bool = False, face_down: bool = False)
 
 def _symbol(defs: ET.Element, tile: Tile, *, joker: bool = False,
             face_down: bool = False) -> None:
-    name = pgettext("screen", "a tile face down") if face_down else svg.tile_label(tile, joker=joker)
+    name = (pgettext("screen", "a tile face down") if face_down
+            else svg.tile_label(tile, joker=joker))
     tip = name if face_down else svg.tile_tip(tile, joker=joker)
     symbol = ET.SubElement(defs, "symbol", {
         "id": symbol_id(tile, joker=joker, face_down=face_down),

@@ -106,14 +106,16 @@ SCREEN: tuple[str, ...] = (
     C_("screen", "very slow (2 s)"),
     C_("screen", "Pace: "),
     C_("screen", "how long each of the other players' moves stays on screen"),
-    C_("screen", "Keys: Tab to your hand, ← → choose a tile, Enter discards it; P pong, C chow, K kong, W win, N pass; H hint, U take back, Y your hand."),
+    C_("screen", "Keys: Tab to your hand, ← → choose a tile, Enter discards it; P pong, C chow, "
+                 "K kong, W win, N pass; H hint, U take back, Y your hand."),
     C_("screen", ". "),
     C_("screen", "What you saw happen"),
     C_("screen", "What happened"),
     C_("screen", "What the markers mean"),
     C_("screen", "{name}. "),
     C_("screen", "Ponds. "),
-    C_("screen", "Each player's discards lie in front of them in the order thrown; a faded tile was claimed into a meld; the glowing one is the latest."),
+    C_("screen", "Each player's discards lie in front of them in the order thrown; a faded tile "
+                 "was claimed into a meld; the glowing one is the latest."),
     C_("screen", "moves as they happen"),
 )
 

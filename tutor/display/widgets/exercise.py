@@ -24,7 +24,7 @@ from tutor.core.notation import parse_hand, parse_tiles
 from tutor.core.tiles import Tile
 from tutor.display.html import Raw, table_html
 from tutor.display.svg import hand_svg, tiles_svg
-from tutor.display.widgets.base import TutorView, close_tree
+from tutor.display.widgets.base import TutorView, choices, close_tree
 from tutor.display.widgets.tiles import TilePicker
 from tutor.errors import TutorError
 from tutor.exercises.attempt import Attempt
@@ -111,7 +111,8 @@ def answer_input(exercise: Exercise) -> tuple[widgets.ValueWidget, tuple[str, ..
     box: widgets.ValueWidget
     if exercise.kind in (AnswerKind.CHOICE, AnswerKind.SEAT):
         options = exercise.options or ("East", "South", "West", "North")
-        box = widgets.ToggleButtons(options=[(localize(o), o) for o in options], value=None,
+        box = widgets.ToggleButtons(options=choices([(localize(o), o) for o in options]),
+                                    value=None,
                                     style={"button_width": "auto"})
     else:
         options = ()

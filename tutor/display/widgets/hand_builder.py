@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
-from tutor.display.widgets.base import TutorView, error_html
+from tutor.display.widgets.base import TutorView, choices, error_html
 from tutor.display.widgets.presenter import AppFrame
 from tutor.display.widgets.tiles import TilePicker
 from tutor.errors import TutorError
@@ -95,8 +95,8 @@ class HandBuilderView(TutorView):
                                   tooltip=_("read the whole hand from the text"))
         self.set_button.on_click(lambda _b: self._set_text())
 
-        self.meld_kind = widgets.Dropdown(options=[(pgettext("meld", k), k) for k in MELD_CHOICES],
-                                          value="pong", description=_("Meld:"))
+        melds = choices([(pgettext("meld", k), k) for k in MELD_CHOICES])
+        self.meld_kind = widgets.Dropdown(options=melds, value="pong", description=_("Meld:"))
         self.meld_kind.add_class("tutor-meld-kind")
         self.meld_tile = widgets.Text(placeholder=_("tile, e.g. 3m (a chow's lowest)"),
                                       layout=widgets.Layout(width="200px"))

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
-from tutor.display.widgets.base import TutorView, close_tree
+from tutor.display.widgets.base import TutorView, choices, close_tree
 from tutor.display.widgets.presenter import AppFrame
 from tutor.display.widgets.replay import ReplayView
 from tutor.display.widgets.table import TableWidget, result_html
@@ -90,7 +90,7 @@ class PlayView(TutorView):
                                      value=self.table.seat.letter, description=_("You sit:"))
         self.seat.add_class("tutor-seat")
         names = {v: k for k, v in _BOTS.items()}
-        self.bots = widgets.Dropdown(options=[(_(k), k) for k in _BOTS],
+        self.bots = widgets.Dropdown(options=choices([(_(k), k) for k in _BOTS]),
                                      value=names.get(self.table.bot_names, "sensible bots"),
                                      description=_("Against:"))
         self.seed = widgets.IntText(value=self.table.seed, description=_("Deal number:"),

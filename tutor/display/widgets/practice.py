@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from tutor.core.variant import Variant
-from tutor.display.widgets.base import TutorView, close_tree, error_html
+from tutor.display.widgets.base import TutorView, close_tree, error_html, option_values
 from tutor.display.widgets.exercise import (
     FONT,
     CheckAnswer,
@@ -392,8 +392,8 @@ class TestYourselfView(TutorView):
         """Type ``text`` (or pick that option) and press Check, as a learner would."""
         assert self.input is not None
         if isinstance(self.input, widgets.ToggleButtons):
-            match = next((o for o in self.input.options if o.lower() == text.strip().lower()),
-                         None)
+            match = next((o for o in option_values(self.input)
+                          if str(o).lower() == text.strip().lower()), None)
             if match is None:  # not an option: judge the text itself
                 self.feedback = self.quiz.answer(text)
                 self.verdict.value = verdict_html(self.feedback.message, self.feedback.right)

@@ -10,7 +10,6 @@ from enum import Enum
 
 from tutor.core.tiles import KINDS, SUITED, Dragon, Tile
 from tutor.errors import InputError, shown
-from tutor.i18n import N_
 
 __all__ = ["Variant"]
 
@@ -40,9 +39,9 @@ class Variant(Enum):
     @property
     def title(self) -> str:
         return {
-            "huangyan": N_("Huangyan Reckoning"),
-            "hangzhou": N_("Hangzhou"),
-            "guiyang": N_("Guiyang Chicken"),
+            "huangyan": "Huangyan Reckoning",
+            "hangzhou": "Hangzhou",
+            "guiyang": "Guiyang Chicken",
         }[self.value]
 
     @property

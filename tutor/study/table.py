@@ -36,6 +36,8 @@ __all__ = ["ActionChoice", "Marker", "SeatPicture", "TablePicture", "action_choi
            "meld_data", "spoken_line", "table_picture"]
 
 SEATS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+#: the games' names (Variant.title) for the catalog: tutor.core stays free of tutor.i18n
+GAME_TITLES = (N_("Huangyan Reckoning"), N_("Hangzhou"), N_("Guiyang Chicken"))
 #: where each seat sits from the viewer's chair: the next in turn order on the right
 PLACES = ("bottom", "right", "top", "left")
 FIXED_CHICKEN = Tile.parse("1s")

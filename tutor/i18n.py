@@ -12,7 +12,8 @@ read with :mod:`importlib.resources`, so they work from a wheel, a zip and under
   ``str`` whose value is the English, so JSON output and equality are the same in both
   languages, that remembers its message and arguments; :func:`localize` translates it when it
   is shown. Arguments that are messages themselves are translated with it.
-* :func:`N_` only marks a text for extraction (``make catalog``); it returns it unchanged.
+* :func:`N_` only marks a text for extraction (``make catalog``); it returns it unchanged
+  (:func:`C_` likewise, with a context).
 
 >>> reason = Message("{reason}, halved (two non-dealers)",
 ...                  reason=Message("half the winner's total {total}", total=12))
@@ -35,15 +36,16 @@ TYPE_CHECKING = False  # typing is not imported at run time (as in tutor.cli)
 if TYPE_CHECKING:  # gettext and the package's files are read only for another language
     from gettext import NullTranslations
 
-__all__ = ["DOMAIN", "KEYWORDS", "LANGUAGES", "N_", "LanguageError", "Message", "_", "comma",
+__all__ = ["C_", "DOMAIN", "KEYWORDS", "LANGUAGES", "N_", "LanguageError", "Message", "_", "comma",
            "get_language", "join", "language", "localize", "ngettext", "nmessage", "pgettext",
-           "set_language", "using_language"]
+           "pmessage", "set_language", "using_language"]
 
 #: the catalog's name: ``tutor/locale/<lang>/LC_MESSAGES/tutor.mo``
 DOMAIN = "tutor"
 #: what ``make catalog`` and the catalog test extract (Babel's keyword specifications)
 KEYWORDS: dict[str, object] = {"_": None, "N_": None, "ngettext": (1, 2),
-                               "pgettext": ((1, "c"), 2), "Message": None, "nmessage": (1, 2)}
+                               "pgettext": ((1, "c"), 2), "Message": None, "nmessage": (1, 2),
+                               "C_": ((1, "c"), 2), "pmessage": ((1, "c"), 2)}
 #: the languages the tutor speaks, with their names
 LANGUAGES = {"en": "English", "zh": "简体中文"}
 #: how other names of the languages are written (``zh_CN.UTF-8``, ``zh-Hans``, ``C``)
@@ -145,15 +147,24 @@ def N_(message: str) -> str:
     return message
 
 
+def C_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for the catalog without translating it (translated later
+    with :func:`pgettext` in the same context)."""
+    return message
+
+
 # One piece of a Message: literal text, or (msgid, plural msgid or None, n, arguments).
 _Piece = str | tuple[str, str | None, int, Mapping[str, object]]
+
+
+_CONTEXT = "\x04"  # gettext's separator of a context and its message
 
 
 def _english(piece: _Piece) -> str:
     if isinstance(piece, str):
         return piece
     msgid, plural, n, args = piece
-    text = msgid if plural is None or n == 1 else plural
+    text = msgid.rpartition(_CONTEXT)[2] if plural is None or n == 1 else plural
     return text.format(**args) if args else text
 
 
@@ -162,6 +173,8 @@ def _translated(piece: _Piece, catalog: NullTranslations) -> str:
         return piece
     msgid, plural, n, args = piece
     text = catalog.gettext(msgid) if plural is None else catalog.ngettext(msgid, plural, n)
+    if text == msgid and _CONTEXT in msgid:  # a message in context the catalog lacks
+        text = msgid.rpartition(_CONTEXT)[2]
     if not args:
         return text
     return text.format(**{k: localize(v) if isinstance(v, Message) else v
@@ -224,6 +237,12 @@ def nmessage(singular: str, plural: str, n: int, /, **arguments: object) -> Mess
     return Message._make(((singular, plural, n, {"n": n, **arguments}),))
 
 
+def pmessage(context: str, msgid: str, /, **arguments: object) -> Message:
+    """A :class:`Message` in ``context`` (as :func:`pgettext`: one English word, two meanings)."""
+    return Message._make(((f"{context}{_CONTEXT}{msgid}", None, 1, arguments),),
+                         msgid.format(**arguments) if arguments else msgid)
+
+
 def join(separator: str, items: Iterable[str]) -> Message:
     """``separator.join(items)``, kept a :class:`Message` so each item (and the separator, if it
     is a message) is translated."""
@@ -240,9 +259,13 @@ def join(separator: str, items: Iterable[str]) -> Message:
 def localize(text: object) -> str:
     """``text`` as the learner reads it: a :class:`Message` in the current language, a plain
     string through the catalog (a text marked with :func:`N_` where it was written), anything
-    else as ``str`` gives it."""
+    else as ``str`` gives it (translated if that is a message)."""
     if _language == "en":
         return str.__str__(text) if isinstance(text, str) else str(text)
+    if not isinstance(text, str):  # an object whose str() is a message (an outcome)
+        text = str(text)
+        if not isinstance(text, Message):
+            return str.__str__(text)
     if isinstance(text, Message):
         return text.translate_to(_catalog(_language))
     if isinstance(text, str):

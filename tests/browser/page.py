@@ -20,16 +20,17 @@ class AppPage:
     ``app.problems()`` lists console errors, page errors and requests outside 127.0.0.1."""
 
     def __init__(self, browser: Any, notebook: str, ready: str, *,
-                 viewport: tuple[int, int] = (1920, 1080)) -> None:
+                 viewport: tuple[int, int] = (1920, 1080), language: str | None = None) -> None:
         self.browser = browser
         self.notebook = ROOT / "notebooks" / "apps" / notebook
         self.ready = ready
         self.viewport = viewport
+        self.language = language
         self.console: list[str] = []
         self.outside: list[str] = []
 
     def __enter__(self) -> AppPage:
-        self.process, url = serve(self.notebook)
+        self.process, url = serve(self.notebook, language=self.language)
         width, height = self.viewport
         self.page = self.browser.new_page(viewport={"width": width, "height": height})
         self.page.on("console", self._on_console)

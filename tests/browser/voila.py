@@ -19,12 +19,16 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def serve(notebook: Path, timeout: float = 180.0) -> tuple[subprocess.Popen[bytes], str]:
-    """Start Voila on ``notebook`` (loopback only) and wait until it answers."""
+def serve(notebook: Path, timeout: float = 180.0,
+          language: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """Start Voila on ``notebook`` (loopback only) and wait until it answers; ``language``:
+    the tutor's language in its kernels (``TUTOR_LANG``), else the environment's."""
     port = _free_port()
     # Voila's "mahjong-tutor" template (chosen in voila.json) is found here even when the install
     # step has not copied it into the environment
     env = dict(os.environ)
+    if language is not None:
+        env["TUTOR_LANG"] = language
     env["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
     process = subprocess.Popen(

@@ -18,9 +18,16 @@ PO = ROOT / "tutor" / "locale" / "zh" / "LC_MESSAGES" / "tutor.po"
 
 #: marked texts that read like a glossary term but mean something else here, and why
 OTHER_MEANING = {
+    "Set": "the hand builder's button that reads the hand typed (设定), not a group of tiles",
     "hand": "a column of hand numbers (第几局), not the tiles one holds (手牌)",
     "tenpai": "the Guiyang category of the payments after a draw: the glossary's tenpai "
               "settlement, 查叫",
+}
+#: the same for a text in a context (``pgettext``, ``pmessage``)
+OTHER_MEANING_IN_CONTEXT = {
+    ("win", "discard"): "how a hand was won, on a discard: 点炮胡, not the act of discarding",
+    ("event", "discard"): "the log's verb before the tile thrown, 打出 3p (打牌 is the act in "
+                          "general)",
 }
 
 
@@ -50,7 +57,8 @@ def named_terms() -> list[tuple[str, str, list[str]]]:
         if not message.id or not isinstance(message.id, str):
             continue
         name = re.sub(r"\s*\([^)]*\)$", "", message.id).lower()
-        if name in terms and message.id not in OTHER_MEANING:
+        if (name in terms and message.id not in OTHER_MEANING
+                and (message.context, message.id) not in OTHER_MEANING_IN_CONTEXT):
             out.append((message.id, message.string, terms[name]))
     return out
 

@@ -14,6 +14,7 @@ from tutor.core.tiles import Wind
 from tutor.errors import InputError
 from tutor.game.actions import Action
 from tutor.game.state import HandState
+from tutor.i18n import Message
 
 __all__ = ["Recommendation", "advise"]
 
@@ -38,7 +39,7 @@ class Recommendation:
     @property
     def reason(self) -> str:
         d = self.decision
-        return d.reason if d is not None else "It is the only move."
+        return d.reason if d is not None else Message("It is the only move.")
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"

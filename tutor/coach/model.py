@@ -12,6 +12,7 @@ from tutor.core.hand import Hand
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.game.actions import Action
+from tutor.i18n import Message, pmessage
 
 __all__ = ["DEAD_WAIT", "Decision", "DecisionKind", "Grade", "Option", "Review", "Summary", "Theme",
            "grade_of", "legend", "points_grade"]
@@ -42,24 +43,29 @@ class Grade(Enum):
 def legend(rules: CoachRules = COACH, variant: Variant | None = None) -> str:
     """What the grades mean, in one sentence."""
     if rules.playouts and variant is None:
-        return (f"A grade measures the points a move lost on average against the coach's "
-                f"choice, when both are played out from what you could see, in units of "
-                f"{rules.huangyan_unit:g} points in Huangyan, {rules.hangzhou_unit:g} in "
-                f"Hangzhou and {rules.guiyang_unit:g} in Guiyang: good (under "
-                f"{rules.points_inaccuracy:g} units), inaccuracy ({rules.points_inaccuracy:g} "
-                f"to {rules.points_mistake:g}), mistake ({rules.points_mistake:g} to "
-                f"{rules.points_blunder:g}), blunder ({rules.points_blunder:g} or more)")
+        return Message("A grade measures the points a move lost on average against the coach's "
+                       "choice, when both are played out from what you could see, in units of "
+                       "{huangyan} points in Huangyan, {hangzhou} in Hangzhou and {guiyang} in "
+                       "Guiyang: good (under {inaccuracy} units), inaccuracy ({inaccuracy} to "
+                       "{mistake}), mistake ({mistake} to {blunder}), blunder ({blunder} or "
+                       "more)", huangyan=f"{rules.huangyan_unit:g}",
+                       hangzhou=f"{rules.hangzhou_unit:g}", guiyang=f"{rules.guiyang_unit:g}",
+                       inaccuracy=f"{rules.points_inaccuracy:g}",
+                       mistake=f"{rules.points_mistake:g}", blunder=f"{rules.points_blunder:g}")
     if rules.playouts and variant is not None:
         u = rules.unit(variant)
-        return (f"A grade measures the points a move lost on average against the coach's "
-                f"choice, when both are played out from what you could see: good (under "
-                f"{rules.points_inaccuracy * u:g}), inaccuracy ({rules.points_inaccuracy * u:g} "
-                f"to {rules.points_mistake * u:g}), mistake ({rules.points_mistake * u:g} to "
-                f"{rules.points_blunder * u:g}), blunder ({rules.points_blunder * u:g} or more)")
-    return (f"A grade measures what a move lost against the coach's choice, counted in tiles "
-            f"that would improve the hand: good (under {rules.inaccuracy:g}), inaccuracy "
-            f"({rules.inaccuracy:g} to {rules.mistake:g}), mistake ({rules.mistake:g} to "
-            f"{rules.blunder:g}), blunder ({rules.blunder:g} or more)")
+        return Message("A grade measures the points a move lost on average against the coach's "
+                       "choice, when both are played out from what you could see: good (under "
+                       "{inaccuracy}), inaccuracy ({inaccuracy} to {mistake}), mistake "
+                       "({mistake} to {blunder}), blunder ({blunder} or more)",
+                       inaccuracy=f"{rules.points_inaccuracy * u:g}",
+                       mistake=f"{rules.points_mistake * u:g}",
+                       blunder=f"{rules.points_blunder * u:g}")
+    return Message("A grade measures what a move lost against the coach's choice, counted in "
+                   "tiles that would improve the hand: good (under {inaccuracy}), inaccuracy "
+                   "({inaccuracy} to {mistake}), mistake ({mistake} to {blunder}), blunder "
+                   "({blunder} or more)", inaccuracy=f"{rules.inaccuracy:g}",
+                   mistake=f"{rules.mistake:g}", blunder=f"{rules.blunder:g}")
 
 
 def points_grade(units: float, rules: CoachRules = COACH) -> Grade:
@@ -312,10 +318,29 @@ class Review:
 
 def _lesson(review: Review, worst: Decision | None, themes: dict[Theme, float]) -> str:
     if not review.decisions:
-        return "No decisions to review: every move of this seat was forced."
+        return Message("No decisions to review: every move of this seat was forced.")
     if worst is None:
-        return ("No lesson needed: every decision was as good as the coach's choice, or "
-                "within a tile of it.")
+        return Message("No lesson needed: every decision was as good as the coach's choice, or "
+                       "within a tile of it.")
     main = max(themes.items(), key=lambda kv: kv[1])[0]
-    return (f"Biggest lesson (move {worst.turn + 1}, {worst.grade.value}): {worst.reason} "
-            f"Most of what this hand lost was about {main.value}.")
+    return Message("Biggest lesson (move {move}, {grade}): {reason} Most of what this hand lost "
+                   "was about {theme}.", move=worst.turn + 1, grade=grade_word(worst.grade),
+                   reason=worst.reason, theme=_THEMES[main])
+
+
+#: the grades and themes in words, translated when shown
+_GRADES = {"good": (pmessage("grade", "good"), pmessage("grades", "good")),
+           "inaccuracy": (pmessage("grade", "inaccuracy"), pmessage("grades", "inaccuracies")),
+           "mistake": (pmessage("grade", "mistake"), pmessage("grades", "mistakes")),
+           "blunder": (pmessage("grade", "blunder"), pmessage("grades", "blunders"))}
+_THEMES = {Theme.EFFICIENCY: pmessage("theme", "efficiency"),
+           Theme.SAFETY: pmessage("theme", "safety"), Theme.VALUE: pmessage("theme", "value"),
+           Theme.CLAIM: pmessage("theme", "claims"), Theme.KONG: pmessage("theme", "kongs"),
+           Theme.WIN: pmessage("theme", "wins")}
+
+
+def grade_word(grade: Grade, count: int = 1) -> Message:
+    """A grade's name (``mistake``), or its plural for a count other than one (``mistakes``;
+    ``good`` stays ``good``): a message, translated when shown."""
+    one, many = _GRADES[grade.value]
+    return one if count == 1 or grade is Grade.GOOD else many

@@ -24,6 +24,7 @@ from tutor.core.hand import Hand
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
+from tutor.i18n import Message
 
 __all__ = ["describe", "ready_value", "unit", "win_value"]
 
@@ -40,7 +41,9 @@ def describe(variant: Variant, value: float) -> str:
     shown = f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
     if variant is Variant.HANGZHOU:
         return f"x{shown}"
-    return f"{shown} point" + ("" if shown == "1" else "s")
+    if shown == "1":
+        return Message("{n} point", n=shown)
+    return Message("{n} points", n=shown)
 
 
 def win_value(pos: Position, hand: Hand, tile: Tile, *, self_draw: bool = False,

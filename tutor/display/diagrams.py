@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from tutor.core.tiles import Wind
 from tutor.display.svg import CJK_FONTS, LATIN_FONTS, _el, _n, _text
 from tutor.errors import InputError
-from tutor.ledger import Payment, Seat
+from tutor.i18n import N_, _, comma, language, localize
+from tutor.ledger import Payment, Seat, seat_name
 
 __all__ = [
     "SEAT_CENTRES",
@@ -243,11 +244,12 @@ LANES: dict[tuple[Seat, Seat], Lane] = {(a, b): _lane(a, b) for a in Wind for b 
 def _group(p: Payment) -> tuple[str, str]:
     """(CSS-safe key, legend name) of the group a payment's chip belongs to."""
     if p.wave is not None:
-        return f"wave-{p.wave}", {1: "wave one", 2: "wave two"}.get(p.wave, f"wave {p.wave}")
+        return f"wave-{p.wave}", {1: _("wave one"), 2: _("wave two")}.get(
+            p.wave, _("wave {n}").format(n=p.wave))
     if p.category:
         return re.sub(r"[^a-z0-9]+", "-", p.category.lower()).strip("-") or "payment", \
-            p.category
-    return "payment", "payment"
+            localize(p.category)
+    return "payment", _("payment")
 
 
 def _colour(key: str) -> str:
@@ -416,14 +418,16 @@ class PaymentDiagram:
         classes = f"seat seat-{seat.name.lower()}" + (" seat-winner" if won else "")
         g = _el(root, "g", class_=classes, data_seat=seat.letter)
         title = _el(g, "title")
-        roles = [r for r, on in (("dealer", seat == self.dealer), ("winner", won)) if on]
-        title.text = f"{seat.name.title()} {seat.chinese}" + (
-            f" ({', '.join(roles)})" if roles else "")
+        roles = [_(r) for r, on in ((N_("dealer"), seat == self.dealer), (N_("winner"), won))
+                 if on]
+        name = (f"{seat.name.title()} {seat.chinese}" if language() == "en"
+                else localize(seat_name(seat)))
+        title.text = name + (_(" ({roles})").format(roles=comma().join(roles)) if roles else "")
         _el(g, "rect", x=box.x, y=box.y, width=box.w, height=box.h, rx=16,
             fill="#fff3c4" if won else SEAT_FILL, stroke=WINNER if won else SEAT_STROKE,
             stroke_width=7 if won else 2.5)
         cx = box.x + box.w / 2
-        _text(g, cx, box.y + 28, f"{seat.name.title()} {seat.chinese}", size=29, fill=INK,
+        _text(g, cx, box.y + 28, name, size=29, fill=INK,
               fonts=CJK_FONTS, weight="bold", cls="seat-name")
         if self.net is not None:
             n = self.net.get(seat, 0)
@@ -432,11 +436,12 @@ class PaymentDiagram:
                   weight="bold", cls="seat-net")
         extra = list(roles)
         if self.stacks is not None:
-            extra.append(f"stack {self.stacks.get(seat, 0)}")
+            extra.append(_("stack {n}").format(n=self.stacks.get(seat, 0)))
         if extra:
             line = " · ".join(extra)
             font = _fit_font(line, 23.0, box.w - 16, 0.56)
-            _text(g, cx, box.y + 104, line, size=font, fill=INK, fonts=LATIN_FONTS,
+            _text(g, cx, box.y + 104, line, size=font, fill=INK,
+                  fonts=LATIN_FONTS if language() == "en" else CJK_FONTS,
                   cls="seat-extra")
 
     def _arrow_line(self, root: ET.Element, arrow: PaymentArrow) -> None:
@@ -449,7 +454,7 @@ class PaymentDiagram:
         if pale:
             g.set("opacity", "0.4")
         title = _el(g, "title")
-        title.text = "; ".join(str(p) for p in arrow.payments)
+        title.text = "; ".join(localize(str(p)) for p in arrow.payments)
         points = lane.points
         (x2, y2) = points[-1]
         dx, dy = _unit(points[-2], points[-1])
@@ -493,14 +498,14 @@ class PaymentDiagram:
         items = self.legend()
         entries: list[tuple[str, str, float]] = [(key, name, 1.0) for key, name in items]
         if self.winners:
-            entries.append(("winner", "winner", 1.0))
+            entries.append(("winner", _("winner"), 1.0))
         if self.faded and any(not a.current for a in self.arrows):
-            entries.append(("earlier", "earlier steps", 0.4))
+            entries.append(("earlier", _("earlier steps"), 0.4))
         if not entries:
             return
         g = _el(root, "g", class_="legend")
         font = 22.0
-        widths = [34 + len(name) * 0.56 * font for _, name, _ in entries]
+        widths = [34 + _chars(name) * 0.56 * font for _key, name, _o in entries]
         total = sum(widths) + 24 * (len(widths) - 1)
         scale = min(1.0, (WIDTH - 20) / total)
         x = (WIDTH - total * scale) / 2
@@ -517,13 +522,21 @@ class PaymentDiagram:
                 _el(item, "rect", x=x, y=y - 11 * scale, width=24 * scale, height=22 * scale,
                     rx=5, fill=colour)
             _text(item, x + 32 * scale, y, name, size=font * scale, fill=INK,
-                  fonts=LATIN_FONTS, anchor="start")
+                  fonts=LATIN_FONTS if language() == "en" else CJK_FONTS, anchor="start")
             x += (w + 24) * scale
+
+
+def _chars(text: str) -> float:
+    """How many Latin characters ``text`` is as wide as (in Chinese a character is about two;
+    English is counted as before, one each)."""
+    if language() == "en":
+        return len(text)
+    return sum(1.8 if ord(ch) >= 0x2E80 else 1.0 for ch in text)
 
 
 def _fit_font(text: str, font: float, width: float, em: float) -> float:
     """``font``, or smaller so that ``text`` (about ``em`` wide per character) fits ``width``."""
-    need = len(text) * em * font
+    need = _chars(text) * em * font
     return font if need <= width else max(8.0, font * width / need)
 
 

@@ -27,6 +27,7 @@ from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import Suit, Tile
 from tutor.core.variant import Variant
 from tutor.errors import HandError, InputError
+from tutor.i18n import C_, _, comma, language, pgettext
 
 __all__ = [
     "CJK_FONTS",
@@ -35,6 +36,7 @@ __all__ = [
     "meld_svg",
     "tile_label",
     "tile_svg",
+    "tile_tip",
     "tiles_svg",
 ]
 
@@ -264,17 +266,66 @@ def _index_label(tile: Tile) -> str:
     return _HONOR_INDEX[tile.rank - 1] if tile.is_honor else str(tile)
 
 
+# the tiles' names, for the catalog (Tile.name, in the context "tile": 五万, 东风, 白板)
+_TILE_NAMES = (
+    C_("tile", "1 of Characters"),
+    C_("tile", "2 of Characters"),
+    C_("tile", "3 of Characters"),
+    C_("tile", "4 of Characters"),
+    C_("tile", "5 of Characters"),
+    C_("tile", "6 of Characters"),
+    C_("tile", "7 of Characters"),
+    C_("tile", "8 of Characters"),
+    C_("tile", "9 of Characters"),
+    C_("tile", "1 of Dots"),
+    C_("tile", "2 of Dots"),
+    C_("tile", "3 of Dots"),
+    C_("tile", "4 of Dots"),
+    C_("tile", "5 of Dots"),
+    C_("tile", "6 of Dots"),
+    C_("tile", "7 of Dots"),
+    C_("tile", "8 of Dots"),
+    C_("tile", "9 of Dots"),
+    C_("tile", "1 of Bamboo"),
+    C_("tile", "2 of Bamboo"),
+    C_("tile", "3 of Bamboo"),
+    C_("tile", "4 of Bamboo"),
+    C_("tile", "5 of Bamboo"),
+    C_("tile", "6 of Bamboo"),
+    C_("tile", "7 of Bamboo"),
+    C_("tile", "8 of Bamboo"),
+    C_("tile", "9 of Bamboo"),
+    C_("tile", "East"),
+    C_("tile", "South"),
+    C_("tile", "West"),
+    C_("tile", "North"),
+    C_("tile", "White Dragon"),
+    C_("tile", "Green Dragon"),
+    C_("tile", "Red Dragon"),
+)
+
+
 def tile_label(tile: Tile | str, *, joker: bool = False) -> str:
     """A tile in the learner's words, its text alternative: ``5 of Characters``, ``Red
-    Dragon``, ``White Dragon (joker)``."""
+    Dragon``, ``White Dragon (joker)`` (in Chinese ``五万``, ``红中``, ``白板（财神）``)."""
     t = _as_tile(tile)
-    return f"{t.name} (joker)" if joker else t.name
+    if language() == "en":
+        return f"{t.name} (joker)" if joker else t.name
+    name = pgettext("tile", t.name)
+    return _("{tile} (joker)").format(tile=name) if joker else name
+
+
+def tile_tip(tile: Tile | str, *, joker: bool = False) -> str:
+    """The tooltip: the learner's words first (what a screen reader says), then the Chinese
+    and the notation (in Chinese the words are the Chinese: ``五万 (5m)``)."""
+    t = _as_tile(tile)
+    if language() == "en":
+        return f"{tile_label(t, joker=joker)} {t.chinese} ({t})"
+    return f"{tile_label(t, joker=joker)} ({t})"
 
 
 def _title(tile: Tile, joker: bool) -> str:
-    """The tooltip: the learner's words first (what a screen reader says), then the Chinese
-    and the notation."""
-    return f"{tile_label(tile, joker=joker)} {tile.chinese} ({tile})"
+    return tile_tip(tile, joker=joker)
 
 
 def _highlight_colour(highlight: bool | str | None) -> str | None:
@@ -301,7 +352,8 @@ def _tile_group(parent: ET.Element, tile: Tile, x: float, y: float, *, joker: bo
         attrs["transform"] = f"translate({_n(x)} {_n(y)})"
     g = _el(parent, "g", **attrs)
     title = _el(g, "title")
-    title.text = f"{_title(tile, joker)}, face down" if face_down else _title(tile, joker)
+    title.text = (_("{tile}, face down").format(tile=_title(tile, joker)) if face_down
+                  else _title(tile, joker))
     # the edge: a green back under an ivory layer, seen at the bottom right
     _el(g, "rect", x=DEPTH_X, y=DEPTH_Y, width=FACE_W, height=FACE_H, rx=7, fill=BACK_DARK)
     _el(g, "rect", x=DEPTH_X * 0.5, y=DEPTH_Y * 0.5, width=FACE_W, height=FACE_H, rx=7,
@@ -466,11 +518,12 @@ def _hand_drawing(hand: Hand, *, variant: JokerSpec = None, drawn: Tile | str | 
 
 
 def _names(tiles: Iterable[Tile], joker: Tile | None) -> str:
-    return ", ".join(tile_label(t, joker=t == joker) for t in tiles)
+    return comma().join(tile_label(t, joker=t == joker) for t in tiles)
 
 
 def _meld_label(meld: Meld, joker: Tile | None) -> str:
-    return f"{meld.kind.value}: {_names(meld.tiles, joker)}"
+    kind = meld.kind.value if language() == "en" else meld.kind.chinese
+    return _("{meld}: {tiles}").format(meld=kind, tiles=_names(meld.tiles, joker))
 
 
 def _hand_label(hand: Hand, joker: Tile | None, drawn: Tile | None) -> str:
@@ -478,11 +531,12 @@ def _hand_label(hand: Hand, joker: Tile | None, drawn: Tile | None) -> str:
     concealed = list(hand.concealed)
     if drawn is not None and drawn in concealed:
         concealed.remove(drawn)
-    parts = [f"Hand: {_names(concealed, joker)}" if concealed else "Hand"]
+    parts = [_("Hand: {tiles}").format(tiles=_names(concealed, joker)) if concealed
+             else _("Hand")]
     if drawn is not None:
-        parts.append(f"drawn: {tile_label(drawn, joker=drawn == joker)}")
+        parts.append(_("drawn: {tile}").format(tile=tile_label(drawn, joker=drawn == joker)))
     parts.extend(_meld_label(m, joker) for m in hand.melds)
-    return "; ".join(parts)
+    return _("; ").join(parts)
 
 
 # --- public API -----------------------------------------------------------------------------
@@ -519,7 +573,8 @@ def tiles_svg(tiles: Iterable[Tile | str], *, size: float = 40, variant: JokerSp
     joker = _joker_of(variant)
     drawing = _row(items, joker=joker, highlight=_highlights(highlight), cls="tiles")
     return _svg_root(drawing, scale=_scale(size), cls="mahjong-tiles",
-                     label="Tiles: " + _names(items, joker) if items else "no tiles")
+                     label=_("Tiles: {tiles}").format(tiles=_names(items, joker)) if items
+                     else _("no tiles"))
 
 
 def meld_svg(meld: Meld | str, *, size: float = 40, variant: JokerSpec = None) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tutor.exercises.model import Exercise, Feedback
+from tutor.i18n import _, localize
 
 __all__ = ["MAX_TRIES", "Attempt"]
 
@@ -74,8 +75,8 @@ class Attempt:
 
     def _right(self, verdict: Feedback) -> Feedback:
         if self.revealed and not self.solved:
-            return Feedback(True, "Right, but the worked answer was already shown, so this one "
-                            "does not count as solved yet: come back to it later.")
+            return Feedback(True, _("Right, but the worked answer was already shown, so this one "
+                                    "does not count as solved yet: come back to it later."))
         first = not self.solved
         self.solved = True
         if first and self.on_solved is not None:
@@ -84,17 +85,21 @@ class Attempt:
 
     def _wrong(self, verdict: Feedback) -> Feedback:
         if self.revealed:
-            return Feedback(False, f"{verdict.message} The worked answer is shown below.")
+            return Feedback(False, _("{verdict} The worked answer is shown below.").format(
+                verdict=verdict.message))
         if self.solved:
-            return Feedback(False, f"{verdict.message} (You solved this one already.)")
+            return Feedback(False, _("{verdict} (You solved this one already.)").format(
+                verdict=verdict.message))
         self.tries += 1
         if self.tries >= MAX_TRIES:
             self.revealed = True
-            return Feedback(False, f"{verdict.message} That was try {self.tries}: here is the "
-                            "worked answer.")
-        hint = f" Hint: {self.exercise.hint}" if self.exercise.hint else ""
-        return Feedback(False, f"{verdict.message}{hint} (Wrong try {self.tries} of "
-                        f"{MAX_TRIES}: try again, or ask for the answer.)")
+            return Feedback(False, _("{verdict} That was try {n}: here is the worked "
+                                     "answer.").format(verdict=verdict.message, n=self.tries))
+        hint = (_(" Hint: {hint}").format(hint=localize(self.exercise.hint))
+                if self.exercise.hint else "")
+        return Feedback(False, _("{verdict}{hint} (Wrong try {n} of {most}: try again, or ask "
+                                 "for the answer.)").format(verdict=verdict.message, hint=hint,
+                                                            n=self.tries, most=MAX_TRIES))
 
     def reveal(self) -> str:
         """Show the worked answer (the learner asked for it)."""

@@ -18,6 +18,8 @@ from enum import Enum
 from tutor.core.notation import parse_tiles
 from tutor.core.tiles import Tile, Wind
 from tutor.errors import InputError, NotationError
+from tutor.i18n import Message, _, comma, join, localize, nmessage
+from tutor.ledger import seat_name
 
 __all__ = ["AnswerKind", "Exercise", "Feedback", "Figure"]
 
@@ -56,7 +58,7 @@ class Figure:
 
 
 def _tiles_text(tiles: frozenset[Tile]) -> str:
-    return " ".join(str(t) for t in sorted(tiles)) or "none"
+    return " ".join(str(t) for t in sorted(tiles)) or Message("none")
 
 
 _SEAT_ITEM = re.compile(r"(east|south|west|north|[ESWN東南西北])\s*[=:]?\s*([+-]?\d{1,9})",
@@ -117,17 +119,19 @@ class Exercise:
         A wrong answer is told what is wrong with it, never what the answer is."""
         text = response.strip()
         if not text:
-            return Feedback(False, "Type an answer first.", readable=False)
+            return Feedback(False, _("Type an answer first."), readable=False)
         if len(text) > _MAX_RESPONSE:
-            return Feedback(False, f"That answer is too long ({len(text)} characters).",
-                            readable=False)
+            return Feedback(False, _("That answer is too long ({n} characters).").format(
+                n=len(text)), readable=False)
         try:
             given = self.read(text)
         except ValueError as exc:
-            return Feedback(False, f"Could not read {text[:40]!r}: {exc}", readable=False)
+            return Feedback(False, _("Could not read {text}: {error}").format(
+                text=repr(text[:40]), error=exc), readable=False)
         if self.is_right(given):
-            return Feedback(True, f"Right. {self.explanation}")
-        return Feedback(False, "Not quite. " + self.nudge(given))
+            return Feedback(True, _("Right. {explanation}").format(
+                explanation=localize(self.explanation)))
+        return Feedback(False, _("Not quite. {what}").format(what=localize(self.nudge(given))))
 
     def is_right(self, given: object) -> bool:
         return given == self.answer
@@ -135,7 +139,7 @@ class Exercise:
     def read(self, text: str) -> object:
         """The response as a value comparable with :attr:`answer` (ValueError if unreadable)."""
         if self.kind is AnswerKind.TILES:
-            if text.lower() in ("none", "nothing", "-"):
+            if text.lower() in ("none", "nothing", "-", "无", "没有"):
                 return frozenset()
             try:
                 return frozenset(parse_tiles(text, self.variant))
@@ -143,7 +147,7 @@ class Exercise:
                 raise InputError(exc.problem) from None
         if self.kind is AnswerKind.NUMBER:
             if not _NUMBER.fullmatch(text):
-                raise InputError("expected a whole number")
+                raise InputError(_("expected a whole number"))
             return int(text.replace("+", ""))
         if self.kind is AnswerKind.SEAT:
             return Wind.parse(text)
@@ -152,41 +156,46 @@ class Exercise:
         for option in self.options:
             if text.lower() == option.lower():
                 return option
-        raise InputError("choose one of: " + ", ".join(self.options))
+        raise InputError(_("choose one of: {options}").format(
+            options=comma().join(localize(o) for o in self.options)))
 
     def nudge(self, given: object) -> str:
         """What is wrong with a wrong response, without the answer."""
         if self.kind is AnswerKind.TILES and isinstance(given, frozenset):
             assert isinstance(self.answer, frozenset)
             if not given:
-                return "'none' is not right: at least one tile is."
+                return Message("'none' is not right: at least one tile is.")
             right, wrong, missing = given & self.answer, given - self.answer, self.answer - given
-            parts = []
+            parts: list[str] = []
             if right:
-                parts.append(f"{_tiles_text(right)} {'is' if len(right) == 1 else 'are'} right")
+                parts.append(nmessage("{tiles} is right", "{tiles} are right", len(right),
+                                      tiles=_tiles_text(right)))
             if wrong:
-                parts.append(f"{_tiles_text(wrong)} {'is' if len(wrong) == 1 else 'are'} not")
+                parts.append(nmessage("{tiles} is not", "{tiles} are not", len(wrong),
+                                      tiles=_tiles_text(wrong)))
             if missing:
-                parts.append("something is missing")
-            return "; ".join(p for p in parts if p) + "."
+                parts.append(Message("something is missing"))
+            return join(Message("; "), [p for p in parts if p]) + Message(".")
         if self.kind is AnswerKind.SEAT_NUMBERS and isinstance(given, Mapping):
             assert isinstance(self.answer, Mapping)
-            right_seats = [s.name.title() for s in Wind if given[s] == self.answer[s]]
-            text = ("None of the four nets is right" if not right_seats else
-                    f"Right for {', '.join(right_seats)}; the other nets are not")
+            right_seats = [seat_name(s) for s in Wind if given[s] == self.answer[s]]
+            text: str = (Message("None of the four nets is right") if not right_seats else
+                         Message("Right for {seats}; the other nets are not",
+                                 seats=join(", ", right_seats)))
             if sum(given.values()) != 0:
-                text += f" (and your nets sum to {sum(given.values()):+d}: a settlement sums " \
-                        "to zero)"
-            return text + "."
-        return f"{self._show(given)} is not the answer."
+                text += Message(" (and your nets sum to {sum:+d}: a settlement sums to zero)",
+                                sum=sum(given.values()))
+            return text + Message(".")
+        return Message("{given} is not the answer.", given=self._show(given))
 
     def _show(self, value: object) -> str:
         if isinstance(value, frozenset):
             return _tiles_text(value)
         if isinstance(value, Wind):
-            return value.name.title()
+            return seat_name(value)
         if isinstance(value, Mapping):
-            return ", ".join(f"{s.name.title()} {n:+d}" for s, n in value.items())
+            return join(", ", [Message("{seat} {n:+d}", seat=seat_name(s), n=n)
+                               for s, n in value.items()])
         return str(value)
 
     def shown_response(self, response: str) -> str:

@@ -25,8 +25,9 @@ from tutor.core.variant import Variant
 from tutor.errors import IllegalActionError
 from tutor.game.actions import PASS, Action, ActionKind
 from tutor.game.hooks import Hooks
-from tutor.game.view import OtherView, PlayerView
+from tutor.game.view import OtherView, PlayerView, event_kind
 from tutor.game.wall import Wall, break_position
+from tutor.i18n import N_, Message, join, pmessage
 
 __all__ = ["Chance", "Event", "HandState", "Outcome", "Phase", "PlayerState", "WinKind"]
 
@@ -74,10 +75,14 @@ class Event:
     note: str = ""
 
     def __str__(self) -> str:
-        who = self.seat.name.title() if self.seat is not None else "table"
+        """``South: pong 3m (from East)`` (a message, :func:`tutor.i18n.localize`)."""
+        who = Message(self.seat.name.title()) if self.seat is not None else Message("table")
         tile = f" {self.tile}" if self.tile is not None else ""
-        note = f" ({self.note})" if self.note else ""
-        return f"{who}: {self.kind}{tile}{note}"
+        note = Message(" ({note})", note=self.note) if self.note else ""
+        return Message("{seat}: {move}{tile}{note}", seat=who, move=event_kind(self.kind),
+                       tile=tile, note=note)
+
+
 
 
 @dataclass
@@ -101,6 +106,9 @@ class PlayerState:
         return sum(self.counts)
 
 
+_DEALT = Message(N_("13 tiles each, the dealer 14"))
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a hand ended. No winners: an exhaustive draw."""
@@ -116,13 +124,29 @@ class Outcome:
     open_kong: Seat | None = None
 
     def __str__(self) -> str:
+        """``South won by discard on 5p from East`` (a message: shown in the learner's
+        language, :func:`tutor.i18n.localize`)."""
         if not self.winners:
-            return "exhaustive draw (no winner)"
-        names = ", ".join(s.name.title() for s in self.winners)
-        by = f" from {self.discarder.name.title()}" if self.discarder is not None else ""
-        kong = (f", robbing {self.open_kong.name.title()}'s open kong"
+            return Message("exhaustive draw (no winner)")
+        names = join(", ", [_seat(s) for s in self.winners])
+        by = (Message(" from {seat}", seat=_seat(self.discarder))
+              if self.discarder is not None else "")
+        kong = (Message(", robbing {seat}'s open kong", seat=_seat(self.open_kong))
                 if self.open_kong is not None else "")
-        return f"{names} won by {self.how.value if self.how else '?'} on {self.tile}{by}{kong}"
+        how = _WIN_KINDS[self.how] if self.how else "?"
+        return Message("{names} won by {how} on {tile}{by}{kong}", names=names, how=how,
+                       tile=str(self.tile), by=by, kong=kong)
+
+
+def _seat(seat: Seat) -> Message:
+    """A seat's name, translated when shown (``East``: 东家)."""
+    return Message(seat.name.title())
+
+
+_WIN_KINDS = {WinKind.SELF_DRAW: pmessage("win", "self-draw"),
+              WinKind.DISCARD: pmessage("win", "discard"),
+              WinKind.ROBBING: pmessage("win", "robbing the kong"),
+              WinKind.SPECIAL: pmessage("win", "special")}
 
 
 class HandState:
@@ -178,7 +202,7 @@ class HandState:
         east = self.players[Wind.EAST]
         east.counts[tile.index] += 1
         east.drawn = tile
-        self.events.append(Event(None, "deal", None, "13 tiles each, the dealer 14"))
+        self.events.append(Event(None, "deal", None, _DEALT))
 
     def _draw(self, seat: Seat, replacement: bool = False) -> None:
         player = self.players[seat]
@@ -494,7 +518,8 @@ class HandState:
         else:
             player.counts[tile.index] -= 3
             meld = Meld.kong(tile, MeldKind.OPEN_KONG)
-        self.events.append(Event(seat, action.kind.value, tile, f"from {source.name.title()}"))
+        self.events.append(Event(seat, action.kind.value, tile,
+                                 Message("from {seat}", seat=_seat(source))))
         self.hooks.on_claim(self, seat, action, source)
         if action.kind is ActionKind.OPEN_KONG:
             player.from_kong = 0

@@ -12,11 +12,13 @@ from tutor.core.hand import Hand, Meld
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.game.actions import Action
+from tutor.i18n import Message, pmessage
 
 if TYPE_CHECKING:
     from tutor.game.state import Event, Phase
 
-__all__ = ["OtherView", "PlayerView", "event_line", "is_robbing_window", "replay_line",
+__all__ = ["OtherView", "PlayerView", "event_kind", "event_line", "is_robbing_window",
+           "move_words", "replay_line",
            "seat_log"]
 
 Seat = Wind
@@ -72,24 +74,62 @@ class PlayerView:
         return seen
 
 
+#: the kinds of event, translated when shown (a kind not listed stays as it is)
+_EVENT_KINDS: dict[str, Message] = {}  # one literal each, for the catalog
+for _kind in (pmessage("event", "discard"), pmessage("event", "draw"),
+              pmessage("event", "replacement"), pmessage("event", "pong"),
+              pmessage("event", "chow"), pmessage("event", "pass"), pmessage("event", "win"),
+              pmessage("event", "self-draw"), pmessage("event", "rob"),
+              pmessage("event", "special-win"), pmessage("event", "open kong"),
+              pmessage("event", "open-kong"), pmessage("event", "added kong"),
+              pmessage("event", "added-kong"), pmessage("event", "concealed kong"),
+              pmessage("event", "concealed-kong"), pmessage("event", "dice"),
+              pmessage("event", "deal"), pmessage("event", "window"),
+              pmessage("event", "hot discard"), pmessage("event", "pong blocked"),
+              pmessage("event", "wins blocked"), pmessage("event", "kong pass"),
+              pmessage("event", "may declare Ten Honors Explosive Head"),
+              pmessage("event", "joker restriction"),
+              pmessage("event", "joker restriction ends"),
+              pmessage("event", "first-turn matching discards"),
+              pmessage("event", "Live Tile Stage")):
+    _EVENT_KINDS[str(_kind)] = _kind
+
+
+def move_words(move: object) -> str:
+    """A move in words (``discard 3m``; in Chinese 打出 3m): its kind translated when shown,
+    its tiles as they are."""
+    kind, sep, rest = str(move).partition(" ")
+    return Message("{move}{sep}{tiles}", move=event_kind(kind), sep=sep, tiles=rest)
+
+
+def event_kind(kind: str) -> str:
+    """An event's kind as a message (``discard``: 打出), or as it is if unknown."""
+    return _EVENT_KINDS.get(kind, kind)
+
+
 #: what every seat sees another seat do, tile included: discards, claimed melds, added kongs,
 #: and the announcements the rules make aloud
 _SEEN_BY_ALL = frozenset({"discard", "chow", "pong", "open-kong", "open kong", "added kong",
                           "hot discard", "joker restriction", "joker restriction ends",
                           "first-turn matching discards", "end"})
 #: what another seat's move looks like from across the table (the tile stays hidden)
-_SEEN_FACE_DOWN = {"draw": "drew a tile", "replacement": "drew a replacement tile",
-                   "concealed kong": "declared a concealed kong (four tiles face down)"}
+_SEEN_FACE_DOWN = {"draw": Message("drew a tile"),
+                   "replacement": Message("drew a replacement tile"),
+                   "concealed kong": Message("declared a concealed kong (four tiles face down)")}
 
 
 def event_line(event: Event) -> str:
-    """One event as a line of the log: ``South: pong 3m (from East)``, ``Dice: 3+4``."""
+    """One event as a line of the log: ``South: pong 3m (from East)``, ``Dice: 3+4`` (a
+    message: shown in the learner's language, :func:`tutor.i18n.localize`)."""
     if event.kind == "end":
-        return event.note or "the hand is over"
+        return event.note or Message("the hand is over")
     if event.seat is None:
         tile = f" {event.tile}" if event.tile is not None else ""
-        note = f": {event.note}" if event.note else ""
-        return f"{event.kind[:1].upper()}{event.kind[1:]}{tile}{note}"
+        note = Message(": {note}", note=event.note) if event.note else ""
+        kind = event_kind(event.kind)
+        title = Message._make(kind._pieces, f"{kind[:1].upper()}{kind[1:]}") \
+            if isinstance(kind, Message) else f"{kind[:1].upper()}{kind[1:]}"
+        return Message("{kind}{tile}{note}", kind=title, tile=tile, note=note)
     return str(event)
 
 
@@ -124,5 +164,6 @@ def seat_log(events: Iterable[Event], seat: Seat) -> list[str]:
         if event.seat is None or event.seat == seat or event.kind in _SEEN_BY_ALL:
             lines.append(event_line(event))
         elif event.kind in _SEEN_FACE_DOWN:
-            lines.append(f"{event.seat.name.title()}: {_SEEN_FACE_DOWN[event.kind]}")
+            lines.append(Message("{seat}: {move}", seat=Message(event.seat.name.title()),
+                                 move=_SEEN_FACE_DOWN[event.kind]))
     return lines

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from tutor.core.variant import Variant
+from tutor.i18n import N_
 from tutor.practice.base import LEVELS, PracticeError, PracticeItem, Topic
 from tutor.practice.guiyang import chickens
 from tutor.practice.hangzhou import multiplier
@@ -28,31 +29,34 @@ H, Z, G = Variant.HUANGYAN, Variant.HANGZHOU, Variant.GUIYANG
 
 #: Every topic by name, in the order the practice app lists them.
 TOPICS: dict[str, Topic] = {t.name: t for t in (
-    Topic("waits", "Which tiles complete this hand?", _ALL,
-          ("one or two suits, one or two waits, no jokers",
-           "any game: melds, seven pairs, one joker, up to four waits",
-           "dense one-suit hands, kongs, two jokers, three to nine waits"), waits_topic),
-    Topic("shanten", "How far from ready?", _ALL,
-          ("ready or one tile away", "one or two away, melds and a joker",
-           "two to four away, seven pairs, two jokers"), shanten_topic),
-    Topic("discard", "The most efficient discard", _ALL,
-          ("only one discard keeps the hand as close", "the best keeps four or more extra tiles",
-           "the best wins by one to three tiles"), discard),
-    Topic("huangyan-score", "Score a Huangyan winning hand", (H,),
-          ("a concealed hand, no doubles", "melds, honors, a double or two",
-           "flushes, all pongs, kongs: two doubles or more"), score_topic),
-    Topic("huangyan-reckon", "The nets of a Huangyan reckoning", (H,),
-          ("the dealer wins: everyone pays in full", "a non-dealer wins, any dealer seat",
-           "liability: a Live Tile discarder pays for everyone"), reckon_topic),
-    Topic("live-tile", "Live, safe or exempt?", (H,),
-          ("a few discards, safe or Live", "more discards, the exception appears",
-           "late in the hand, melds, every answer equally likely"), live_tile),
-    Topic("hangzhou-multiplier", "The product of a Hangzhou win", (Z,),
-          ("one multiplier or none", "two multipliers", "three or more: jokers, kongs, chains"),
+    Topic("waits", N_("Which tiles complete this hand?"), _ALL,
+          (N_("one or two suits, one or two waits, no jokers"),
+           N_("any game: melds, seven pairs, one joker, up to four waits"),
+           N_("dense one-suit hands, kongs, two jokers, three to nine waits")), waits_topic),
+    Topic("shanten", N_("How far from ready?"), _ALL,
+          (N_("ready or one tile away"), N_("one or two away, melds and a joker"),
+           N_("two to four away, seven pairs, two jokers")), shanten_topic),
+    Topic("discard", N_("The most efficient discard"), _ALL,
+          (N_("only one discard keeps the hand as close"),
+           N_("the best keeps four or more extra tiles"),
+           N_("the best wins by one to three tiles")), discard),
+    Topic("huangyan-score", N_("Score a Huangyan winning hand"), (H,),
+          (N_("a concealed hand, no doubles"), N_("melds, honors, a double or two"),
+           N_("flushes, all pongs, kongs: two doubles or more")), score_topic),
+    Topic("huangyan-reckon", N_("The nets of a Huangyan reckoning"), (H,),
+          (N_("the dealer wins: everyone pays in full"), N_("a non-dealer wins, any dealer seat"),
+           N_("liability: a Live Tile discarder pays for everyone")), reckon_topic),
+    Topic("live-tile", N_("Live, safe or exempt?"), (H,),
+          (N_("a few discards, safe or Live"), N_("more discards, the exception appears"),
+           N_("late in the hand, melds, every answer equally likely")), live_tile),
+    Topic("hangzhou-multiplier", N_("The product of a Hangzhou win"), (Z,),
+          (N_("one multiplier or none"), N_("two multipliers"),
+           N_("three or more: jokers, kongs, chains")),
           multiplier),
-    Topic("guiyang-chickens", "A player's chicken value", (G,),
-          ("chickens held or melded", "discarded 1s and the charging chicken, winning tiles",
-           "golden chickens and claimed charging chickens"), chickens),
+    Topic("guiyang-chickens", N_("A player's chicken value"), (G,),
+          (N_("chickens held or melded"),
+           N_("discarded 1s and the charging chicken, winning tiles"),
+           N_("golden chickens and claimed charging chickens")), chickens),
 )}
 
 

@@ -12,6 +12,7 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.exercises.model import Exercise
+from tutor.i18n import Message, nmessage
 
 __all__ = ["LEVELS", "Draft", "PracticeError", "PracticeItem", "Topic", "plural", "tiles_text"]
 
@@ -23,11 +24,26 @@ class PracticeError(TutorError, ValueError):
 
 
 def tiles_text(tiles: tuple[Tile, ...] | list[Tile] | frozenset[Tile]) -> str:
-    return " ".join(str(t) for t in sorted(tiles)) or "none"
+    return " ".join(str(t) for t in sorted(tiles)) or Message("none")
+
+
+#: the counted words of the practice texts, singular and plural (translated when shown)
+_PLURALS = {
+    "improving tile": lambda n: nmessage("{n} improving tile", "{n} improving tiles", n),
+    "joker": lambda n: nmessage("{n} joker", "{n} jokers", n),
+    "kind": lambda n: nmessage("{n} kind", "{n} kinds", n),
+    "kong": lambda n: nmessage("{n} kong", "{n} kongs", n),
+    "pair": lambda n: nmessage("{n} pair", "{n} pairs", n),
+    "tile": lambda n: nmessage("{n} tile", "{n} tiles", n),
+    "useful draw": lambda n: nmessage("{n} useful draw", "{n} useful draws", n),
+    "winning tile": lambda n: nmessage("{n} winning tile", "{n} winning tiles", n),
+}
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """``3 tiles``, ``1 kong``: a message for the words the practice uses."""
+    make = _PLURALS.get(word)
+    return make(n) if make is not None else f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from tutor.core.variant import Variant
 from tutor.exercises.attempt import Attempt
 from tutor.exercises.model import Exercise, Feedback
+from tutor.i18n import Message
 from tutor.practice import LEVELS, PracticeError, PracticeItem, generate, topic
 
 __all__ = ["GAMES", "PracticeSession", "Question", "Quiz"]
@@ -136,7 +137,8 @@ class PracticeSession:
         return self.item
 
     def tally(self) -> str:
-        return f"This session: {self.solved} solved of {self.tried} tried."
+        return Message("This session: {solved} solved of {tried} tried.", solved=self.solved,
+                       tried=self.tried)
 
     def __repr__(self) -> str:
         return (f"PracticeSession({self.topic!r}, level={self.level}, seed={self.seed}"

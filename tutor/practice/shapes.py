@@ -22,13 +22,15 @@ from tutor.core.tiles import KINDS, Suit, Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import Efficiency, efficiency, shanten, useful_tiles, waits
 from tutor.exercises.model import AnswerKind, Exercise
+from tutor.i18n import Message, join, pmessage
 from tutor.practice.base import Draft, plural, tiles_text
 from tutor.practice.deal import JOKER, HandPlan, Pool, complete_hand, kinds_of
 
 __all__ = ["discard", "shanten_topic", "waits_topic"]
 
-_SUIT_NAMES = {Suit.CHARACTERS: "characters", Suit.DOTS: "dots", Suit.BAMBOO: "bamboo",
-               Suit.HONORS: "honor"}
+_SUIT_NAMES = {Suit.CHARACTERS: pmessage("suit", "characters"),
+               Suit.DOTS: pmessage("suit", "dots"), Suit.BAMBOO: pmessage("suit", "bamboo"),
+               Suit.HONORS: pmessage("suit", "honor")}
 
 
 def _game(rng: random.Random, level: int, variant: Variant | None) -> Variant:
@@ -69,11 +71,12 @@ def _remove_natural(rng: random.Random, hand: Hand) -> tuple[Hand, Tile]:
 
 
 def _game_name(game: Variant) -> str:
-    return game.title
+    return Message(game.title)
 
 
 def _joker_note(game: Variant) -> str:
-    return " (白 is a joker: list natural tiles only)" if game.joker is not None else ""
+    return (Message(" (白 is a joker: list natural tiles only)") if game.joker is not None
+            else "")
 
 
 # -- waits ---------------------------------------------------------------------------------------
@@ -108,29 +111,30 @@ def waits_topic(rng: random.Random, level: int, variant: Variant | None) -> Draf
     hand = _waits_hand(rng, game, level)
     found = waits(hand, game)
     each = "; ".join(f"{t}: {_reading_of(hand, t, game)}" for t in found.waits)
-    text = (f"The hand waits on {tiles_text(found.waits)} "
-            f"({plural(found.winning_tiles_left, 'winning tile')} not in your hand). "
-            f"How each one completes it: {each}.")
+    text = Message("The hand waits on {tiles} ({left} not in your hand). How each one "
+                   "completes it: {each}.", tiles=tiles_text(found.waits),
+                   left=plural(found.winning_tiles_left, "winning tile"), each=each)
     if found.dead_waits:
-        text += (f" {tiles_text(found.dead_waits)} would complete it too, but all four copies "
-                 "are in your hand: a dead wait, which never counts.")
+        text += Message(" {tiles} would complete it too, but all four copies are in your hand: "
+                        "a dead wait, which never counts.", tiles=tiles_text(found.dead_waits))
     if game.joker is not None:
-        text += " A drawn joker (白) wins too; the answer lists natural tiles only."
+        text += Message(" A drawn joker (白) wins too; the answer lists natural tiles only.")
     suits = sorted({t.suit for t in found.waits}, key=lambda s: s.offset)
-    where = " or ".join(_SUIT_NAMES[s] for s in suits)
-    hint = (f"Every winning tile is a {where} tile. Set aside the finished sets, then try each "
-            "tile next to what is left.")
+    where = join(Message(" or "), [_SUIT_NAMES[s] for s in suits])
+    hint = Message("Every winning tile is a {suit} tile. Set aside the finished sets, then try "
+                   "each tile next to what is left.", suit=where)
     if game.seven_pairs:
-        hint += " Seven pairs also wins in this game."
+        hint += Message(" Seven pairs also wins in this game.")
     if found.jokers:
-        hint += " The joker can be any tile the hand needs."
+        hint += Message(" The joker can be any tile the hand needs.")
     if found.dead_waits:
-        hint += " A tile whose four copies you hold cannot be drawn."
+        hint += Message(" A tile whose four copies you hold cannot be drawn.")
     exercise = Exercise(
-        key="", prompt=f"{_game_name(game)}: which tiles complete this hand? Name every one"
-                       f"{_joker_note(game)}.",
+        key="", prompt=Message("{game}: which tiles complete this hand? Name every one{note}.",
+                               game=_game_name(game), note=_joker_note(game)),
         kind=AnswerKind.TILES, answer=frozenset(found.waits), explanation=text,
-        variant=game.value, hand=str(hand), title="Which tiles complete it?", hint=hint)
+        variant=game.value, hand=str(hand), title=Message("Which tiles complete it?"),
+        hint=hint)
     return Draft(exercise, game, {"hand": str(hand), "dead_waits":
                                   [str(t) for t in found.dead_waits]},
                  [str(t) for t in found.waits])
@@ -185,11 +189,13 @@ def _path_to_ready(hand: Hand, game: Variant) -> str:
         useful = useful_tiles(now, game)
         draw = next((t for t in useful if t.index != JOKER), useful[0])
         best = efficiency(now.add(draw), game).best
-        steps.append(f"draw {draw}, discard {best.discard} (shanten {best.shanten})")
+        steps.append(Message("draw {draw}, discard {discard} (shanten {shanten})", draw=str(draw),
+                             discard=str(best.discard), shanten=best.shanten))
         now = now.add(draw).remove(best.discard)
     found = waits(now, game)
-    end = f"ready on {tiles_text(found.waits)}" if found.ready else "ready"
-    return "; ".join(steps) + f": {end}" if steps else end
+    end = (Message("ready on {tiles}", tiles=tiles_text(found.waits)) if found.ready
+           else Message("ready"))
+    return join(Message("; "), steps) + Message(": {end}", end=end) if steps else end
 
 
 def shanten_topic(rng: random.Random, level: int, variant: Variant | None) -> Draft:
@@ -198,26 +204,29 @@ def shanten_topic(rng: random.Random, level: int, variant: Variant | None) -> Dr
     hand, _ = _unfinished(rng, game, level)
     value = shanten(hand, game)
     useful = useful_tiles(hand, game)
-    text = (f"Shanten {value}: the hand needs {plural(value, 'useful draw')} (each followed by "
-            f"a discard) before it is ready" if value else "Shanten 0: the hand is ready")
-    text += (f". {plural(len(useful), 'kind')} of tile would bring it closer: "
-             f"{tiles_text(useful)}. For example: {_path_to_ready(hand, game)}.")
+    text: str = (Message("Shanten {value}: the hand needs {draws} (each followed by a discard) "
+                         "before it is ready", value=value,
+                         draws=plural(value, "useful draw"))
+                 if value else Message("Shanten 0: the hand is ready"))
+    text += Message(". {kinds} of tile would bring it closer: {tiles}. For example: {path}.",
+                    kinds=plural(len(useful), "kind"), tiles=tiles_text(useful),
+                    path=_path_to_ready(hand, game))
     pairs, lone = _pairs_and_lone(hand)
-    hint = (f"This hand has {plural(pairs, 'pair')} and {plural(lone, 'tile')} that fit with "
-            "nothing. Count the finished sets and the two-tile shapes that want one more "
-            "tile: shanten = 8 - 2 x sets - shapes (the pair among them, at most five groups "
-            "in all).")
+    hint = Message("This hand has {pairs} and {lone} that fit with nothing. Count the finished "
+                   "sets and the two-tile shapes that want one more tile: shanten = 8 - 2 x sets "
+                   "- shapes (the pair among them, at most five groups in all).",
+                   pairs=plural(pairs, "pair"), lone=plural(lone, "tile"))
     if hand.melds:
-        hint += " Each declared meld is a finished set."
+        hint += Message(" Each declared meld is a finished set.")
     if game.seven_pairs:
-        hint += " Seven pairs counts too: 6 - pairs (four of a kind is two pairs)."
+        hint += Message(" Seven pairs counts too: 6 - pairs (four of a kind is two pairs).")
     if game.joker is not None and hand.counts[JOKER]:
-        hint += " Each joker fills one missing tile."
+        hint += Message(" Each joker fills one missing tile.")
     exercise = Exercise(
-        key="", prompt=f"{_game_name(game)}: what is the shanten of this hand (0 = ready, 1 = "
-                       "one useful draw from ready, ...)?",
+        key="", prompt=Message("{game}: what is the shanten of this hand (0 = ready, 1 = one "
+                               "useful draw from ready, ...)?", game=_game_name(game)),
         kind=AnswerKind.NUMBER, answer=value, explanation=text, variant=game.value,
-        hand=str(hand), title="How far from ready?", hint=hint)
+        hand=str(hand), title=Message("How far from ready?"), hint=hint)
     return Draft(exercise, game, {"hand": str(hand), "useful": [str(t) for t in useful]}, value)
 
 
@@ -291,26 +300,29 @@ def discard(rng: random.Random, level: int, variant: Variant | None) -> Draft:
     hand, eff = _discard_hand(rng, game, level)
     drawn = rng.choice(hand.concealed)
     best, others = eff.options[0], eff.options[1:]
-    shown = "; ".join(f"discard {o.discard}: shanten {o.shanten}, {plural(o.count, 'tile')}"
-                      for o in others[:3])
-    text = (f"Every discard was tried. Discarding {best.discard} leaves shanten {best.shanten}"
-            f" with {plural(best.count, 'improving tile')} ({tiles_text(best.improving)}). "
-            f"The next best: {shown}.")
+    shown = join(Message("; "), [Message("discard {tile}: shanten {shanten}, {tiles}",
+                                         tile=str(o.discard), shanten=o.shanten,
+                                         tiles=plural(o.count, "tile")) for o in others[:3]])
+    text = Message("Every discard was tried. Discarding {tile} leaves shanten {shanten} with "
+                   "{tiles} ({improving}). The next best: {shown}.", tile=str(best.discard),
+                   shanten=best.shanten, tiles=plural(best.count, "improving tile"),
+                   improving=tiles_text(best.improving), shown=shown)
     same = sum(1 for o in eff.options if o.shanten == best.shanten)
     if same == 1:
-        hint = ("Only one discard keeps the hand this close to ready: which tile is the hand "
-                "not using at all?")
+        hint = Message("Only one discard keeps the hand this close to ready: which tile is the "
+                       "hand not using at all?")
     else:
-        hint = (f"{same} discards keep the hand at shanten {best.shanten}: compare how many "
-                "tiles would improve the hand after each (pairs and two-sided runs wait on "
-                "more tiles than edge or middle waits).")
+        hint = Message("{same} discards keep the hand at shanten {shanten}: compare how many "
+                       "tiles would improve the hand after each (pairs and two-sided runs wait "
+                       "on more tiles than edge or middle waits).", same=same,
+                       shanten=best.shanten)
     exercise = Exercise(
-        key="", prompt=f"{_game_name(game)}: you drew {drawn} and hold these 14 tiles. Which "
-                       "one discard keeps the hand closest to ready, with the most tiles that "
-                       "improve it?",
+        key="", prompt=Message("{game}: you drew {drawn} and hold these 14 tiles. Which one "
+                               "discard keeps the hand closest to ready, with the most tiles "
+                               "that improve it?", game=_game_name(game), drawn=str(drawn)),
         kind=AnswerKind.TILES, answer=frozenset({best.discard}), explanation=text,
-        variant=game.value, hand=str(hand), drawn=str(drawn), title="The best discard",
-        hint=hint)
+        variant=game.value, hand=str(hand), drawn=str(drawn),
+        title=Message("The best discard"), hint=hint)
     return Draft(exercise, game, {"hand": str(hand), "drawn": str(drawn),
                                   "options": [o.as_dict() for o in eff.options]},
                  [str(best.discard)])

@@ -27,26 +27,31 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import Efficiency, WaitAnalysis, efficiency, is_win, useful_tiles, waits
 from tutor.display.html import table_html
-from tutor.display.svg import tile_svg
+from tutor.display.svg import tile_label, tile_svg
 from tutor.errors import HandError
+from tutor.i18n import C_, N_, Message, _, localize, ngettext, nmessage
 
 __all__ = ["MELD_CHOICES", "HandAnalysis", "HandBuilder"]
 
 # The meld kinds a learner picks from, by name (the view's Dropdown shows these).
 MELD_CHOICES: dict[str, MeldKind] = {
-    "chow": MeldKind.CHOW,
-    "pong": MeldKind.PONG,
-    "kong": MeldKind.OPEN_KONG,
-    "added kong": MeldKind.ADDED_KONG,
-    "concealed kong": MeldKind.CONCEALED_KONG,
+    C_("meld", "chow"): MeldKind.CHOW,
+    C_("meld", "pong"): MeldKind.PONG,
+    C_("meld", "kong"): MeldKind.OPEN_KONG,
+    C_("meld", "added kong"): MeldKind.ADDED_KONG,
+    C_("meld", "concealed kong"): MeldKind.CONCEALED_KONG,
 }
 
 FULL = 14  # the most a hand holds (a kong counting as 3)
 WAITING = 13  # a hand between turns
 
 
+#: the shapes of a reading (Shape's values), for the catalog
+_SHAPES = (N_("four groups and a pair"), N_("seven pairs"))
+
+
 def _tiles_text(tiles: Iterable[Tile]) -> str:
-    return " ".join(str(t) for t in tiles) or "none"
+    return " ".join(str(t) for t in tiles) or Message("none")
 
 
 def _plural(n: int, word: str) -> str:
@@ -155,19 +160,20 @@ class HandAnalysis:
     def headline(self) -> str:
         """One short line: what the hand is now."""
         if self.size == 0:
-            return f"empty, add {WAITING} tiles"
+            return Message("empty, add {n} tiles", n=WAITING)
         if self.missing:
-            return f"add {self.missing} more tile{'s' if self.missing > 1 else ''}"
+            return nmessage("add {n} more tile", "add {n} more tiles", self.missing)
         if self.size == WAITING:
             if self.white_dragon_pair_wait:
-                return "ready on every tile (White Dragon Pair Wait)"
+                return Message("ready on every tile (White Dragon Pair Wait)")
             if self.ready:
-                return f"ready on {_tiles_text(self.waits)}"
-            return f"not ready, shanten {self.shanten}"
+                return Message("ready on {tiles}", tiles=_tiles_text(self.waits))
+            return Message("not ready, shanten {n}", n=self.shanten)
         if self.win:
-            return "complete hand"
+            return Message("complete hand")
         best = _tiles_text(self.best_discards)
-        return f"not complete, shanten {self.shanten}, best discard {best}"
+        return Message("not complete, shanten {n}, best discard {best}", n=self.shanten,
+                       best=best)
 
     def __str__(self) -> str:
         hand = str(self.hand) or "(no tiles)"
@@ -223,7 +229,7 @@ class HandAnalysis:
         shanten = "" if self.shanten is None else str(self.shanten)
         parts = [f"<div class='tutor-analysis-body' data-size='{self.size}' "
                  f"data-shanten='{shanten}' style='font-family:sans-serif'>",
-                 f"<p class='tutor-headline'><b>{escape(self.headline())}</b></p>"]
+                 f"<p class='tutor-headline'><b>{escape(localize(self.headline()))}</b></p>"]
         if self.wait is not None:
             parts.append(self._wait_html())
         elif self.size == FULL:
@@ -237,56 +243,70 @@ class HandAnalysis:
             return ""
         left = self.left
         joker = self.variant.joker
+        n_left = _("{n} left")
         picture = ("<div class='tutor-tile-counts' style='display:flex;flex-wrap:wrap;gap:4px 8px;"
                    "text-align:center'>" + "".join(
                        f"<div class='tutor-tile-count' data-tile='{t}'>"
                        f"{tile_svg(t, size=34, joker=t == joker)}"
-                       f"<div style='font-size:0.8em'>{left[t]} left</div></div>" for t in tiles)
+                       f"<div style='font-size:0.8em'>{escape(n_left.format(n=left[t]))}"
+                       f"</div></div>" for t in tiles)
                    + "</div>")
-        rows = [(str(t), t.name, left[t]) for t in tiles]
-        return picture + table_html(("Tile", "Name", "Copies left"), rows, caption=caption,
+        rows = [(str(t), tile_label(t), left[t]) for t in tiles]
+        return picture + table_html((_("Tile"), _("Name"), _("Copies left")), rows,
+                                    caption=_(caption),
                                     css_class=f"tutor-table {css}", numeric=(2,))
 
     def _wait_html(self) -> str:
         assert self.wait is not None
-        parts = [f"<p>Shanten: <span class='tutor-shanten'>{self.shanten}</span></p>"]
+        shanten, waits, brackets = _("Shanten:"), _("Waits:"), _("({left})")
+        parts = [f"<p>{escape(shanten)} <span class='tutor-shanten'>{self.shanten}"
+                 "</span></p>"]
         if self.ready:
-            parts.append(f"<p>Waits: <span class='tutor-waits'>{_tiles_text(self.waits)}</span>"
-                         f" ({_plural(self.wait.winning_tiles_left, 'winning tile')} left)</p>")
-            parts.append(self._tile_table(self.waits, "Waits", "tutor-wait-table"))
+            left = ngettext("{n} winning tile left", "{n} winning tiles left",
+                            self.wait.winning_tiles_left).format(
+                                n=self.wait.winning_tiles_left)
+            parts.append(f"<p>{escape(waits)} <span class='tutor-waits'>"
+                         f"{localize(_tiles_text(self.waits))}</span>"
+                         f" {escape(brackets.format(left=left))}</p>")
+            parts.append(self._tile_table(self.waits, N_("Waits"), "tutor-wait-table"))
             if self.variant.joker is not None:
-                parts.append("<p>A drawn joker (白) also wins.</p>")
+                parts.append("<p>" + escape(_("A drawn joker (白) also wins.")) + "</p>")
         else:
-            parts.append(f"<p>Not ready. Useful tiles: <span class='tutor-useful'>"
-                         f"{_tiles_text(self.useful)}</span></p>")
-            parts.append(self._tile_table(self.useful, "Tiles that bring the hand closer",
+            useful = _("Not ready. Useful tiles:")
+            parts.append(f"<p>{escape(useful)} <span class='tutor-useful'>"
+                         f"{localize(_tiles_text(self.useful))}</span></p>")
+            parts.append(self._tile_table(self.useful, N_("Tiles that bring the hand closer"),
                                           "tutor-useful-table"))
         if self.dead_waits:
-            parts.append(f"<p class='tutor-dead-waits'>Dead waits (you hold all four, so they "
-                         f"can never be drawn): {_tiles_text(self.dead_waits)}</p>")
+            dead = _("Dead waits (you hold all four, so they can never be drawn):")
+            parts.append(f"<p class='tutor-dead-waits'>{escape(dead)} "
+                         f"{localize(_tiles_text(self.dead_waits))}</p>")
         if self.white_dragon_pair_wait:
-            parts.append("<p class='tutor-wdpw'><b>White Dragon Pair Wait</b>: set one joker "
-                         "aside and the rest is complete, so every tile wins (×2 in Hangzhou "
-                         "scoring).</p>")
+            parts.append("<p class='tutor-wdpw'>" + _(
+                "<b>White Dragon Pair Wait</b>: set one joker aside and the rest is complete, "
+                "so every tile wins (×2 in Hangzhou scoring).") + "</p>")
         return "".join(parts)
 
     def _full_html(self) -> str:
         parts = []
         if self.win:
-            items = "".join(f"<li>{escape(r.shape.value)}: {escape(str(r))}</li>"
+            items = "".join(f"<li>{escape(localize(r.shape.value))}: {escape(str(r))}</li>"
                             for r in self.readings)
-            parts.append(f"<p class='tutor-win'>Complete hand. Readings:</p>"
+            readings = _("Complete hand. Readings:")
+            parts.append(f"<p class='tutor-win'>{escape(readings)}</p>"
                          f"<ol class='tutor-readings'>{items}</ol>")
         else:
-            parts.append(f"<p>Not complete. Shanten: <span class='tutor-shanten'>"
+            not_complete = _("Not complete. Shanten:")
+            parts.append(f"<p>{escape(not_complete)} <span class='tutor-shanten'>"
                          f"{self.shanten}</span></p>")
         if self.efficiency is not None:
             best = set(self.best_discards)
-            rows = [("best" if o.discard in best else "", str(o.discard), o.shanten,
-                     _tiles_text(o.improving), len(o.improving), o.count)
+            rows = [(_("best") if o.discard in best else "", str(o.discard), o.shanten,
+                     localize(_tiles_text(o.improving)), len(o.improving), o.count)
                     for o in self.efficiency.options]
-            parts.append(table_html(("", "Discard", "Shanten after", "Improving tiles", "Kinds",
-                                     "Tiles left"), rows, caption="Efficiency per discard",
+            parts.append(table_html(("", _("Discard"), _("Shanten after"), _("Improving tiles"),
+                                     _("Kinds"), _("Tiles left")), rows,
+                                    caption=_("Efficiency per discard"),
                                     css_class="tutor-table tutor-efficiency", numeric=(2, 4, 5)))
         return "".join(parts)
 

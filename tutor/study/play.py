@@ -24,7 +24,8 @@ from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import make_bot
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
-from tutor.game.view import PlayerView, seat_log
+from tutor.game.view import PlayerView, move_words, seat_log
+from tutor.i18n import _, localize
 from tutor.study.table import TablePicture, table_picture
 
 __all__ = ["Advice", "PlayTable"]
@@ -89,8 +90,8 @@ class PlayTable:
         """Make the learner's move (an Action or its text, e.g. ``"discard 3m"``)."""
         move = Action.parse(action) if isinstance(action, str) else action
         if not self.to_act:
-            raise IllegalActionError("it is not your turn" if not self.finished
-                                     else "the hand is over: deal a new one")
+            raise IllegalActionError(_("it is not your turn") if not self.finished
+                                     else _("the hand is over: deal a new one"))
         self.state.apply(move)
         self.advance()
 
@@ -104,11 +105,11 @@ class PlayTable:
         again from its recorded chance and replayed up to that decision. Returns the move taken
         back. Only in practice games."""
         if not self.practice:
-            raise IllegalActionError("no take-backs in this game (it is not a practice game)")
+            raise IllegalActionError(_("no take-backs in this game (it is not a practice game)"))
         history = self.state.history
         mine = [i for i, (seat, _) in enumerate(history) if seat == self.seat]
         if not mine:
-            raise IllegalActionError("nothing to take back: you have not moved yet")
+            raise IllegalActionError(_("nothing to take back: you have not moved yet"))
         last = mine[-1]
         state = HandState.new(self.state.hooks, chance=self.state.chance)
         for _seat, action in history[:last]:
@@ -136,11 +137,11 @@ class PlayTable:
         """The finished hand's outcome and settlement, or None while it is being played."""
         if not self.finished:
             return None
-        outcome = str(self.state.outcome)
+        outcome = localize(self.state.outcome)
         settlement = self.state.settlement
         if settlement is None:
             return outcome
-        text = str(settlement)
+        text = localize(settlement)
         return text if text.startswith(outcome) else f"{outcome}\n{text}"
 
     def recommendation(self) -> Recommendation | None:
@@ -160,12 +161,13 @@ class PlayTable:
         """The coach's advice for the learner's position: the move it recommends, its reason,
         and the facts it weighed (distance from ready, useful tiles, Live Tiles)."""
         if self.finished:
-            return "The hand is over."
+            return _("The hand is over.")
         found = self.recommendation()
         if found is None:
-            return "Wait for your turn."
+            return _("Wait for your turn.")
         view = self.view()
-        lines = [f"Coach's move: {found.action}.", found.reason]
+        lines = [_("Coach's move: {move}.").format(move=localize(move_words(found.action))),
+                 localize(found.reason)]
         d = found.decision
         if d is not None and d.kind is DecisionKind.DISCARD:
             lines += _discard_facts(d)
@@ -174,9 +176,10 @@ class PlayTable:
             hand = view.hand
             live = sorted({t for t in hand.concealed if t not in seen})
             safe = sorted({t for t in hand.concealed if t in seen})
-            lines.append(f"{view.stage}: Live (never discarded) in your hand: "
-                         f"{' '.join(map(str, live)) or 'none'}; safe: "
-                         f"{' '.join(map(str, safe)) or 'none'}.")
+            lines.append(_("{stage}: Live (never discarded) in your hand: {live}; safe: "
+                           "{safe}.").format(stage=localize(view.stage),
+                                             live=" ".join(map(str, live)) or _("none"),
+                                             safe=" ".join(map(str, safe)) or _("none")))
         return "\n".join(lines)
 
     def advice(self) -> Advice:
@@ -206,14 +209,16 @@ def _discard_facts(d: Decision) -> list[str]:
     lines = []
     shanten = min((o.shanten for o in d.options if o.shanten is not None), default=None)
     if shanten is not None and shanten >= 0:
-        lines.append(f"Your hand is {shanten} from ready (shanten) after the best discards.")
+        lines.append(_("Your hand is {n} from ready (shanten) after the best "
+                       "discards.").format(n=shanten))
     others = [o for o in d.options if o is not best][:2]
     for o in (best, *others):
         if o.tile is None:
             continue
-        tiles = " ".join(str(t) for t in o.improving) or "none"
-        lines.append(f"Discard {o.tile}: shanten {o.shanten} after it, {o.useful} useful "
-                     f"tiles left ({tiles}).")
+        tiles = " ".join(str(t) for t in o.improving) or _("none")
+        lines.append(_("Discard {tile}: shanten {shanten} after it, {useful} useful tiles left "
+                       "({tiles}).").format(tile=o.tile, shanten=o.shanten, useful=o.useful,
+                                            tiles=tiles))
     return lines
 
 

@@ -20,7 +20,8 @@ from tutor.core.tiles import Wind
 from tutor.game.record import RecordError, replay
 from tutor.game.state import Event, HandState
 from tutor.game.variants import hooks_for
-from tutor.game.view import event_line, is_robbing_window
+from tutor.game.view import event_line, is_robbing_window, move_words
+from tutor.i18n import Message, _, localize
 from tutor.jsonfile import loads, read
 from tutor.study.table import TablePicture, table_picture
 
@@ -46,7 +47,7 @@ def _records(data: Any) -> list[dict[str, Any]]:
 
 
 def _robbing_line(event: Event) -> str:
-    return f"Robbing window {event.tile}: {event.note}"
+    return Message("Robbing window {tile}: {note}", tile=str(event.tile), note=event.note)
 
 
 class Replay:
@@ -124,9 +125,10 @@ class Replay:
     def move(self) -> str:
         """The move that led to this step (``"South: pong 3m"``), or the deal at step 0."""
         if self.step == 0:
-            return "the deal"
+            return Message("the deal")
         seat, action = self.final.history[self.step - 1]
-        return f"{seat.name.title()}: {action}"
+        return Message("{seat}: {move}", seat=Message(seat.name.title()),
+                       move=move_words(action))
 
     def picture(self, seat: Wind | str | None = None) -> TablePicture:
         """The table at this step: every hand face up, or ``seat``'s view. Face up, the log
@@ -142,7 +144,8 @@ class Replay:
 
     def titles(self) -> list[str]:
         """One line per hand of the file, for a chooser."""
-        return [f"Hand {i + 1}: {final.variant.title}, {final.outcome}"
+        return [_("Hand {n}: {game}, {outcome}").format(
+            n=i + 1, game=localize(final.variant.title), outcome=localize(final.outcome))
                 for i, final in enumerate(self.finals)]
 
     def __repr__(self) -> str:

@@ -21,14 +21,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.coach import Decision, DecisionKind, Grade, Option, Review, review
-from tutor.coach.model import legend
+from tutor.coach.model import grade_word, legend
 from tutor.core.tiles import Tile, Wind
 from tutor.errors import TutorError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.state import HandState
+from tutor.game.view import move_words
+from tutor.i18n import Message, _, localize, pmessage
+from tutor.ledger import seat_name
 from tutor.study.replay import Replay
 
 __all__ = ["Moment", "ReviewPanel", "option_tiles"]
+
+#: the kinds of decision in words, translated when shown
+_KINDS = {DecisionKind.DISCARD: pmessage("decision", "discard"),
+          DecisionKind.CLAIM: pmessage("decision", "claim"),
+          DecisionKind.KONG: pmessage("decision", "kong"),
+          DecisionKind.WIN: pmessage("decision", "win")}
+
+
+def _option(label: str) -> str:
+    """An option's label in words: ``discard 3m`` (打出 3m), ``no kong``, ``play on``."""
+    if label == "no kong":
+        return Message("no kong")
+    if label == "play on":
+        return Message("play on")
+    return move_words(label)
 
 def option_tiles(option: Option) -> tuple[Tile, ...]:
     """The tiles a move uses, to mark on the table: a chow's three, a pong's or kong's tile, a
@@ -76,10 +94,11 @@ class Moment:
         """What the review widget draws (tile codes, never pictures)."""
         d = self.decision
         return {"index": self.index, "step": self.step, "move": self.move,
-                "seat": d.seat.name.title(), "kind": d.kind.value, "grade": d.grade.value,
-                "reason": d.reason, "played": d.played.label,
+                "seat": localize(seat_name(d.seat)), "kind": localize(_KINDS[d.kind]),
+                "grade": d.grade.value, "grade_label": localize(grade_word(d.grade)),
+                "reason": localize(d.reason), "played": localize(_option(d.played.label)),
                 "played_tiles": [str(t) for t in self.played],
-                "preferred": d.preferred.label,
+                "preferred": localize(_option(d.preferred.label)),
                 "preferred_tiles": [str(t) for t in self.preferred], "same": self.same}
 
     def __str__(self) -> str:
@@ -133,22 +152,23 @@ class ReviewPanel:
     def moment(self, index: int) -> Moment:
         """Moment number ``index`` (of :attr:`moments`); a :class:`TutorError` if none."""
         if not 0 <= index < len(self.moments):
-            raise TutorError(f"there is no moment {index + 1} in this review "
-                             f"({len(self.moments)} decisions)")
+            raise TutorError(_("there is no moment {n} in this review ({total} "
+                               "decisions)").format(n=index + 1, total=len(self.moments)))
         return self.moments[index]
 
     def as_dict(self, show_all: bool = False) -> dict[str, Any]:
         """The summary and the shown moments, for the widget."""
         worst = self.worst
-        who = self.seat.name.title()
+        who = localize(seat_name(self.seat))
         joker = self.review.variant.joker
-        return {"seat": who, "title": f"Review of {who}'s play",
+        return {"seat": who, "title": _("Review of {seat}'s play").format(seat=who),
                 "joker": "" if joker is None else str(joker),
-                "outcome": self.review.outcome,
+                "outcome": localize(self.review.outcome),
                 "counts": [{"grade": g.value, "count": n,
-                            "label": g.value if n == 1 or g is Grade.GOOD else g.plural}
+                            "label": localize(grade_word(g, n))}
                            for g, n in self.counts.items()],
-                "lesson": self.lesson, "legend": legend(self.review.rules) + ".",
+                "lesson": localize(self.lesson),
+                "legend": localize(legend(self.review.rules) + Message(".")),
                 "worst": -1 if worst is None else worst.index,
                 "total": len(self.moments), "show_all": show_all,
                 "moments": [m.as_dict() for m in self.shown(show_all)]}

@@ -23,16 +23,21 @@ from typing import Any
 from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.core.variant import Variant
+from tutor.display.svg import tile_label
 from tutor.errors import TutorError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.state import HandState
 from tutor.game.view import event_line, seat_log
+from tutor.i18n import N_, _, comma, language, localize
+from tutor.ledger import seat_name
 from tutor.study.wall_picture import WallPicture, wall_picture
 
 __all__ = ["ActionChoice", "Marker", "SeatPicture", "TablePicture", "action_choice", "hand_data",
            "meld_data", "spoken_line", "table_picture"]
 
 SEATS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+#: the games' names (Variant.title) for the catalog: tutor.core stays free of tutor.i18n
+GAME_TITLES = (N_("Huangyan Reckoning"), N_("Hangzhou"), N_("Guiyang Chicken"))
 #: where each seat sits from the viewer's chair: the next in turn order on the right
 PLACES = ("bottom", "right", "top", "left")
 FIXED_CHICKEN = Tile.parse("1s")
@@ -45,9 +50,11 @@ def meld_data(meld: Meld, *, hidden: bool = False) -> dict[str, Any]:
     tiles = [str(t) for t in meld.tiles]
     if concealed:
         tiles = ["back"] * 4 if hidden else [tiles[0], "back", "back", tiles[3]]
-    label = f"{meld.kind.value} {meld.kind.chinese}"
-    title = (f"{label}: four tiles, face down so nobody else knows which" if concealed and hidden
-             else f"{label}: {meld}")
+    # in Chinese the meld's name is the Chinese alone (明杠), in English both (open kong 明杠)
+    label = (f"{meld.kind.value} {meld.kind.chinese}" if language() == "en"
+             else meld.kind.chinese)
+    title = (_("{meld}: four tiles, face down so nobody else knows which").format(meld=label)
+             if concealed and hidden else f"{label}: {meld}")
     return {"kind": meld.kind.value.replace(" ", "-"), "label": label, "tiles": tiles,
             "concealed": concealed, "title": title}
 
@@ -89,28 +96,30 @@ def action_choice(action: Action, offer: Tile | None = None) -> ActionChoice:
     if kind is ActionKind.CHOW:
         assert tile is not None
         run = tuple(str(KINDS[tile.index + i]) for i in range(3))
-        return ActionChoice(str(action), kind.value, "Chow", run, str(offer or ""),
-                            "take the discard to make a run of three")
+        return ActionChoice(str(action), kind.value, _("Chow"), run, str(offer or ""),
+                            _("take the discard to make a run of three"))
     table: dict[ActionKind, tuple[str, int, str]] = {
-        ActionKind.DISCARD: ("Discard", 1, "throw this tile away"),
-        ActionKind.PONG: ("Pong", 3, "take the discard to make three alike"),
-        ActionKind.OPEN_KONG: ("Kong", 4, "take the discard to make four alike, then draw a "
-                               "replacement"),
-        ActionKind.CONCEALED_KONG: ("Concealed kong", 4, "declare your four alike face down, "
-                                    "then draw a replacement"),
-        ActionKind.ADDED_KONG: ("Add to your pong", 4, "add the fourth tile to your pong, then "
-                                "draw a replacement"),
-        ActionKind.SELF_DRAW: ("Win!", 1, "your drawn tile completes your hand (self-draw)"),
-        ActionKind.WIN: ("Win!", 1, "this discard completes your hand"),
-        ActionKind.ROB: ("Rob the kong: win!", 1, "the tile added to a kong completes your hand"),
-        ActionKind.SPECIAL_WIN: ("Win: Ten Honors Explosive Head", 0, "ten or more honor "
-                                 "discards, none claimed, no call: a special win"),
-        ActionKind.PASS: ("Pass", 0, "let the discard go"),
+        ActionKind.DISCARD: (N_("Discard"), 1, N_("throw this tile away")),
+        ActionKind.PONG: (N_("Pong"), 3, N_("take the discard to make three alike")),
+        ActionKind.OPEN_KONG: (N_("Kong"), 4, N_("take the discard to make four alike, then "
+                                                 "draw a replacement")),
+        ActionKind.CONCEALED_KONG: (N_("Concealed kong"), 4, N_(
+            "declare your four alike face down, then draw a replacement")),
+        ActionKind.ADDED_KONG: (N_("Add to your pong"), 4, N_(
+            "add the fourth tile to your pong, then draw a replacement")),
+        ActionKind.SELF_DRAW: (N_("Win!"), 1, N_("your drawn tile completes your hand "
+                                                 "(self-draw)")),
+        ActionKind.WIN: (N_("Win!"), 1, N_("this discard completes your hand")),
+        ActionKind.ROB: (N_("Rob the kong: win!"), 1, N_("the tile added to a kong completes "
+                                                         "your hand")),
+        ActionKind.SPECIAL_WIN: (N_("Win: Ten Honors Explosive Head"), 0, N_(
+            "ten or more honor discards, none claimed, no call: a special win")),
+        ActionKind.PASS: (N_("Pass"), 0, N_("let the discard go")),
     }
     label, count, why = table[kind]
     claimed = code if kind in (ActionKind.PONG, ActionKind.OPEN_KONG, ActionKind.WIN,
                                ActionKind.ROB) else ""
-    return ActionChoice(str(action), kind.value, label, (code,) * count, claimed, why)
+    return ActionChoice(str(action), kind.value, _(label), (code,) * count, claimed, _(why))
 
 
 @dataclass(frozen=True)
@@ -155,12 +164,12 @@ class SeatPicture:
                 del tiles[index]
                 drawn = str(self.drawn)
             concealed = tiles
-        return {"seat": self.seat.letter, "name": self.seat.name.title(),
+        return {"seat": self.seat.letter, "name": localize(seat_name(self.seat)),
                 "chinese": self.seat.chinese, "place": self.place, "role": self.role,
                 "dealer": self.seat is Wind.EAST, "concealed": concealed, "count": self.count,
                 "drawn": drawn, "melds": [meld_data(m, hidden=h) for m, h in self.melds],
                 "discards": [str(t) for t in self.discards], "taken": list(self.taken),
-                "notes": list(self.notes)}
+                "notes": [localize(n) for n in self.notes]}
 
 
 @dataclass(frozen=True)
@@ -195,16 +204,17 @@ class TablePicture:
         if not self.to_act:
             return ""
         if self.offer is not None:
-            name = self.offer_from.name.title() if self.offer_from is not None else "A player"
-            moves = ", ".join(c.label for c in self.choices)
-            return (f"{name} discarded {spoken_line(str(self.offer), self.variant.joker)}: "
-                    f"{moves}")
-        return "Your turn: choose a tile to discard"
+            name = (localize(seat_name(self.offer_from)) if self.offer_from is not None
+                    else _("A player"))
+            moves = comma().join(c.label for c in self.choices)
+            return _("{seat} discarded {tile}: {moves}").format(
+                seat=name, tile=spoken_line(str(self.offer), self.variant.joker), moves=moves)
+        return _("Your turn: choose a tile to discard")
 
     def as_dict(self) -> dict[str, Any]:
         joker = self.variant.joker
         return {
-            "variant": self.variant.value, "title": self.variant.title,
+            "variant": self.variant.value, "title": localize(self.variant.title),
             "joker": str(joker) if joker is not None else "",
             "viewer": self.viewer.letter if self.viewer is not None else "",
             "seats": [s.as_dict() for s in self.seats],
@@ -217,10 +227,10 @@ class TablePicture:
             "choices": [c.as_dict() for c in self.choices],
             "discardable": list(self.discardable),
             "markers": [m.as_dict() for m in self.markers],
-            "log": list(self.log),
-            "spoken": [spoken_line(line, joker) for line in self.log],
+            "log": [localize(line) for line in self.log],
+            "spoken": [spoken_line(localize(line), joker) for line in self.log],
             "prompt": self._prompt(),
-            "finished": self.finished, "outcome": self.outcome,
+            "finished": self.finished, "outcome": localize(self.outcome),
             "marks": dict(self.marks), "step": self.step,
             "last_discard": self.last_discard.letter if self.last_discard is not None else "",
             "wall": self.wall.as_dict() if self.wall is not None else None,
@@ -246,8 +256,8 @@ def _words(match: re.Match[str], joker: Tile | None) -> str:
             tile = Tile.parse(digit + suit)
         except (TutorError, ValueError):
             return match.group(0)
-        names.append(f"{tile.name} (joker)" if tile == joker else tile.name)
-    return ", ".join(names)
+        names.append(tile_label(tile, joker=tile == joker))
+    return comma().join(names)
 
 
 def spoken_line(line: str, joker: Tile | None = None) -> str:
@@ -342,7 +352,7 @@ def _seat_notes(state: HandState, seat: Wind) -> tuple[str, ...]:
     tracker = state.tracker
     restricted = getattr(tracker, "restricted", None)
     if state.variant is Variant.HANGZHOU and restricted and seat in restricted:
-        return ("bound: no calls; must discard the tile drawn",)
+        return (_("bound: no calls; must discard the tile drawn"),)
     return ()
 
 
@@ -362,78 +372,85 @@ def _huangyan_markers(state: HandState) -> tuple[tuple[Marker, ...], dict[str, s
     discarded = {t for p in state.players.values() for t in p.discards}
     live = tuple(str(t) for t in KINDS if t not in discarded)
     in_stage = state.wall.live <= threshold and not state.is_terminal()
-    explain = ("Near the end of the wall the table gets dangerous. A Live Tile is a kind nobody "
-               "has discarded yet this hand. Discard a Live Tile in the stage and let someone "
-               "win on it, and you pay for the whole table (unless every tile you held was "
-               "Live). Tiles already discarded are safe.")
+    explain = _("Near the end of the wall the table gets dangerous. A Live Tile is a kind "
+                "nobody has discarded yet this hand. Discard a Live Tile in the stage and let "
+                "someone win on it, and you pay for the whole table (unless every tile you held "
+                "was Live). Tiles already discarded are safe.")
+    name = _("Live Tile Stage")
     if in_stage:
-        stage = Marker("stage", "Live Tile Stage", f"{state.wall.live} live tiles left: "
-                       "discard only safe tiles (kinds already discarded)", explain)
+        stage = Marker("stage", name, _("{n} live tiles left: discard only safe tiles (kinds "
+                                        "already discarded)").format(n=state.wall.live),
+                       explain)
         marks = {str(t): ("live" if str(t) in live else "safe") for t in KINDS}
-        live_marker = Marker("live", "Live Tiles", f"{len(live)} kinds never discarded; "
-                             "in your hand a red L marks them, a green tick the safe ones",
-                             "A Live Tile is a kind nobody "
-                             "has discarded this hand. In the Live Tile Stage, discarding one "
-                             "that someone wins on makes you liable.", tiles=live)
+        live_marker = Marker("live", _("Live Tiles"), _(
+            "{n} kinds never discarded; in your hand a red L marks them, a green tick the safe "
+            "ones").format(n=len(live)), _(
+            "A Live Tile is a kind nobody has discarded this hand. In the Live Tile Stage, "
+            "discarding one that someone wins on makes you liable."), tiles=live)
         return (stage, live_marker), marks
     left = state.wall.live - threshold
     if state.is_terminal():
         reached = getattr(state.tracker, "stage_began", None) is not None
-        text = "reached in this hand" if reached else "not reached in this hand"
+        text = _("reached in this hand") if reached else _("not reached in this hand")
     else:
-        text = (f"begins when {threshold} tiles are left in the live wall ({threshold + dead} "
-                f"with the Dead Wall): {left} more draws")
-    return (Marker("stage", "Live Tile Stage", text, explain, active=False),), {}
+        text = _("begins when {threshold} tiles are left in the live wall ({all} with the Dead "
+                 "Wall): {left} more draws").format(threshold=threshold, all=threshold + dead,
+                                                    left=left)
+    return (Marker("stage", name, text, explain, active=False),), {}
 
 
 def _hangzhou_markers(state: HandState) -> tuple[Marker, ...]:
-    joker = Marker("joker", "Joker 百搭", "the White Dragons (marked J) are wild",
-                   "Each White Dragon can stand for any tile in a finished hand. A joker can "
-                   "never be claimed or shown in a chow, pong or open kong. Wins are self-drawn "
-                   "only in Hangzhou.", tiles=("5z",))
+    joker = Marker("joker", _("Joker 百搭"), _("the White Dragons (marked J) are wild"), _(
+        "Each White Dragon can stand for any tile in a finished hand. A joker can never be "
+        "claimed or shown in a chow, pong or open kong. Wins are self-drawn only in "
+        "Hangzhou."), tiles=("5z",))
     restricted = list(getattr(state.tracker, "restricted", []) or [])
-    explain = ("After a joker is discarded, the next three players may not call (no chow, "
-               "pong or kong) and on their turn must discard the tile they draw, unless it "
-               "makes a concealed kong or a win.")
+    explain = _("After a joker is discarded, the next three players may not call (no chow, "
+                "pong or kong) and on their turn must discard the tile they draw, unless it "
+                "makes a concealed kong or a win.")
+    name = _("Joker restriction")
     if restricted and not state.is_terminal():
-        names = ", ".join(s.name.title() for s in restricted)
-        rule = Marker("restriction", "Joker restriction", f"{names}: no calls; discard the "
-                      "tile drawn", explain)
+        names = comma().join(localize(seat_name(s)) for s in restricted)
+        rule = Marker("restriction", name, _("{names}: no calls; discard the tile "
+                                             "drawn").format(names=names), explain)
     else:
-        rule = Marker("restriction", "Joker restriction", "none now (it follows a joker "
-                      "discard)", explain, active=False)
+        rule = Marker("restriction", name, _("none now (it follows a joker discard)"), explain,
+                      active=False)
     return (joker, rule)
 
 
 def _guiyang_markers(state: HandState) -> tuple[Marker, ...]:
-    fixed = Marker("chicken", "Chickens 鸡", "the One of Bamboo (1s, with the bird) is the "
-                   "fixed chicken", "At the end of the hand each chicken a player holds, "
-                   "melded or discarded is worth points: the One of Bamboo always; after a win "
-                   "a tile of the wall is turned and the next rank of its suit is a chicken "
-                   "too.", tiles=(str(FIXED_CHICKEN),))
+    fixed = Marker("chicken", _("Chickens 鸡"), _(
+        "the One of Bamboo (1s, with the bird) is the fixed chicken"), _(
+        "At the end of the hand each chicken a player holds, melded or discarded is worth "
+        "points: the One of Bamboo always; after a win a tile of the wall is turned and the "
+        "next rank of its suit is a chicken too."), tiles=(str(FIXED_CHICKEN),))
     charging = next(((s, t) for s, t in getattr(state.tracker, "discards", [])
                      if t == FIXED_CHICKEN), None)
+    name = _("Charging chicken")
     if charging is not None:
-        charge = Marker("charging", "Charging chicken", f"{charging[0].name.title()} "
-                        "discarded the first 1s", "The first One of Bamboo discarded is a "
-                        "charging chicken, worth 3 to its discarder; if someone pongs it, "
-                        "the discarder also pays that player.", tiles=(str(FIXED_CHICKEN),))
+        charge = Marker("charging", name, _("{seat} discarded the first 1s").format(
+            seat=localize(seat_name(charging[0]))), _(
+            "The first One of Bamboo discarded is a charging chicken, worth 3 to its "
+            "discarder; if someone pongs it, the discarder also pays that player."),
+            tiles=(str(FIXED_CHICKEN),))
     else:
-        charge = Marker("charging", "Charging chicken", "no 1s discarded yet", "The first One "
-                        "of Bamboo discarded is a charging chicken, worth 3 to its "
-                        "discarder.", active=False)
+        charge = Marker("charging", name, _("no 1s discarded yet"), _(
+            "The first One of Bamboo discarded is a charging chicken, worth 3 to its "
+            "discarder."), active=False)
     markers = [fixed, charge]
     reveal = getattr(state.settlement, "reveal", None)
     if state.is_terminal():
         if reveal is not None and reveal.indicator is not None:
             flipped = reveal.flipped
-            text = (f"revealed {reveal.indicator}: the flipped chicken is {flipped}"
-                    + (" (golden chickens: x2)" if reveal.golden else ""))
+            text = (_("revealed {indicator}: the flipped chicken is {flipped}").format(
+                indicator=reveal.indicator, flipped=flipped)
+                + (_(" (golden chickens: x2)") if reveal.golden else ""))
             tiles: tuple[str, ...] = (str(reveal.indicator), str(flipped))
         else:
-            text = ("no tile turned (a drawn hand or an empty wall)")
+            text = _("no tile turned (a drawn hand or an empty wall)")
             tiles = ()
-        markers.append(Marker("reveal", "Revealed tile", text, "After a win the next tile of "
-                              "the wall is turned face up; the next rank of its suit (9 wraps "
-                              "to 1) is the flipped chicken for this hand.", tiles=tiles))
+        markers.append(Marker("reveal", _("Revealed tile"), text, _(
+            "After a win the next tile of the wall is turned face up; the next rank of its "
+            "suit (9 wraps to 1) is the flipped chicken for this hand."), tiles=tiles))
     return tuple(markers)

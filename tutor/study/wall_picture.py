@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.game.wall import DEAD_WALL, Wall, break_position
+from tutor.i18n import _
 
 if TYPE_CHECKING:
     from tutor.game.state import HandState
@@ -96,10 +97,11 @@ class WallPicture:
     def text(self) -> str:
         """The text alternative: ``Wall: 52 live tiles, dead wall 16``."""
         if not self.has_dead_wall:
-            return (f"Wall: {self.live} tiles, no dead wall (kong replacements come from its "
-                    "far end)")
-        burned = f", {self.burned} burned" if self.burned else ""
-        return f"Wall: {self.live} live tiles, dead wall {self.dead}{burned}"
+            return _("Wall: {n} tiles, no dead wall (kong replacements come from its far "
+                     "end)").format(n=self.live)
+        burned = _(", {n} burned").format(n=self.burned) if self.burned else ""
+        return _("Wall: {live} live tiles, dead wall {dead}{burned}").format(
+            live=self.live, dead=self.dead, burned=burned)
 
     def as_dict(self) -> dict[str, Any]:
         """For the browser: the ring as one letter per place (L live, D dead, . gone)."""

@@ -13,7 +13,21 @@ import ipywidgets as widgets
 if TYPE_CHECKING:
     from tutor.display.widgets.exercise import CheckAnswer
 
-__all__ = ["CheckAnswer", "TutorView", "close_tree", "error_html", "message_html"]
+__all__ = ["CheckAnswer", "TutorView", "choices", "close_tree", "error_html", "message_html",
+           "option_values"]
+
+
+def choices(pairs: list[tuple[str, Any]]) -> list[Any]:
+    """A selection widget's options: ``(label, value)`` pairs, or the values alone when every
+    label is its value (in English: the widget's state as before)."""
+    if all(label == value for label, value in pairs):
+        return [value for _label, value in pairs]
+    return list(pairs)
+
+
+def option_values(widget: widgets.Widget) -> list[Any]:
+    """The values of a selection widget's options (each pair's value, or the option itself)."""
+    return [o[1] if isinstance(o, tuple) else o for o in widget.options]
 
 
 def close_tree(widget: widgets.Widget) -> None:

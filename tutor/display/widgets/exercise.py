@@ -24,12 +24,13 @@ from tutor.core.notation import parse_hand, parse_tiles
 from tutor.core.tiles import Tile
 from tutor.display.html import Raw, table_html
 from tutor.display.svg import hand_svg, tiles_svg
-from tutor.display.widgets.base import TutorView, close_tree
+from tutor.display.widgets.base import TutorView, choices, close_tree
 from tutor.display.widgets.tiles import TilePicker
 from tutor.errors import TutorError
 from tutor.exercises.attempt import Attempt
 from tutor.exercises.catalog import notebook_of
 from tutor.exercises.model import AnswerKind, Exercise, Feedback, Figure
+from tutor.i18n import N_, Message, _, localize
 from tutor.study.progress import (
     ProgressStore,
     default_store,
@@ -43,9 +44,9 @@ __all__ = ["CheckAnswer", "ProgressLine", "SequenceProgress", "TileKeyboard", "a
 
 FONT = "font-family:sans-serif;font-size:16px;line-height:1.45"
 _PLACEHOLDER = {
-    AnswerKind.TILES: "tiles, e.g. 3m 6m 4p (or none)",
-    AnswerKind.NUMBER: "a whole number",
-    AnswerKind.SEAT_NUMBERS: "a net for each seat, e.g. E+10 S-5 W-3 N-2",
+    AnswerKind.TILES: N_("tiles, e.g. 3m 6m 4p (or none)"),
+    AnswerKind.NUMBER: N_("a whole number"),
+    AnswerKind.SEAT_NUMBERS: N_("a net for each seat, e.g. E+10 S-5 W-3 N-2"),
 }
 
 
@@ -56,10 +57,12 @@ def _figure_html(figure: Figure, variant: str | None) -> str:
                                drawn=figure.drawn)
         else:
             tiles = parse_tiles(figure.tiles, variant) if figure.tiles.strip() else ()
-            picture = tiles_svg(tiles, variant=variant, size=30) if tiles else "(none)"
+            picture = (tiles_svg(tiles, variant=variant, size=30) if tiles
+                       else html.escape(_("(none)")))
     except TutorError as exc:  # a hand-written exercise with a typo: say so, never crash
         picture = html.escape(str(exc))
-    label = (f"<span style='{FONT}'>{html.escape(figure.label)}</span><br>" if figure.label
+    label = (f"<span style='{FONT}'>{html.escape(localize(figure.label))}</span><br>"
+             if figure.label
              else "")
     return f"<div class='tutor-figure' style='margin:4px 0'>{label}{picture}</div>"
 
@@ -68,29 +71,33 @@ def verdict_html(text: str, right: bool | None = None) -> str:
     """A verdict or hint, large enough for a projector: green right, red wrong, grey else."""
     colour = {True: "#1b7f3a", False: "#b00020", None: "#333"}[right]
     return (f"<div class='tutor-message' style='{FONT};color:{colour};margin:4px 0'>"
-            f"{html.escape(text)}</div>")
+            f"{html.escape(localize(text))}</div>")
 
 
 def worked_html(exercise: Exercise) -> str:
     """The worked answer in a box: the answer in bold, then the reasoning (a list when it has
     several steps: payments, score lines, readings)."""
-    steps = exercise.explanation.split("; ")
+    explanation = localize(exercise.explanation)
+    steps = explanation.split(localize(Message("; ")))
     if len(steps) >= 3:
         body = "<ul style='margin:4px 0'>" + "".join(
             f"<li>{html.escape(step)}</li>" for step in steps) + "</ul>"
     else:
-        body = f"<div>{html.escape(exercise.explanation)}</div>"
+        body = f"<div>{html.escape(explanation)}</div>"
+    answer = _("Answer: {answer}").format(answer=localize(exercise.shown_answer()))
     return (f"<div class='tutor-worked' style='{FONT};background:#f3f6fa;border-left:4px solid "
-            f"#4a6fa5;padding:6px 10px;margin-top:4px'><b>Answer: "
-            f"{html.escape(exercise.shown_answer())}</b>{body}</div>")
+            f"#4a6fa5;padding:6px 10px;margin-top:4px'><b>"
+            f"{html.escape(answer)}</b>{body}</div>")
 
 
-def question_html(exercise: Exercise, heading: str = "Exercise") -> str:
+def question_html(exercise: Exercise, heading: str | None = None) -> str:
     """An exercise's title, question and tiles as HTML (tiles drawn, never codes alone)."""
-    title = f": {html.escape(exercise.title)}" if exercise.title else ""
+    heading = _("Exercise") if heading is None else heading
+    title = (html.escape(_(": {title}").format(title=localize(exercise.title)))
+             if exercise.title else "")
     parts = [f"<div class='tutor-exercise-title' style='{FONT};font-size:18px'><b>"
-             f"{html.escape(heading)}{title}</b></div>",
-             f"<p style='{FONT};margin:4px 0'>{html.escape(exercise.prompt)}</p>"]
+             f"{html.escape(localize(heading))}{title}</b></div>",
+             f"<p style='{FONT};margin:4px 0'>{html.escape(localize(exercise.prompt))}</p>"]
     if exercise.hand is not None:
         parts.append(_figure_html(Figure("", exercise.hand, hand=True, drawn=exercise.drawn),
                                   exercise.variant))
@@ -104,12 +111,13 @@ def answer_input(exercise: Exercise) -> tuple[widgets.ValueWidget, tuple[str, ..
     box: widgets.ValueWidget
     if exercise.kind in (AnswerKind.CHOICE, AnswerKind.SEAT):
         options = exercise.options or ("East", "South", "West", "North")
-        box = widgets.ToggleButtons(options=options, value=None,
+        box = widgets.ToggleButtons(options=choices([(localize(o), o) for o in options]),
+                                    value=None,
                                     style={"button_width": "auto"})
     else:
         options = ()
         wide = "420px" if exercise.kind is AnswerKind.SEAT_NUMBERS else "340px"
-        box = widgets.Text(placeholder=_PLACEHOLDER[exercise.kind], continuous_update=False,
+        box = widgets.Text(placeholder=_(_PLACEHOLDER[exercise.kind]), continuous_update=False,
                            layout=widgets.Layout(width=wide))
     box.add_class("tutor-answer-input")
     return box, tuple(options)
@@ -123,8 +131,8 @@ class TileKeyboard:
         self.box = box
         self.variant = variant or "huangyan"
         self.typing = False
-        self.toggle = widgets.ToggleButton(value=False, description="Pick tiles", icon="th",
-                                           tooltip="Buttons that type the tiles for you")
+        self.toggle = widgets.ToggleButton(value=False, description=_("Pick tiles"), icon="th",
+                                           tooltip=_("Buttons that type the tiles for you"))
         self.toggle.add_class("tutor-keyboard-button")
         self.toggle.observe(lambda _c: self._shown(), names="value")
         self.panel = widgets.VBox()
@@ -141,8 +149,8 @@ class TileKeyboard:
             return
         self.picker = TilePicker(self.variant, on_pick=self.type_tile, on_type=self.type_text,
                                  hand_label="",
-                                 pick_label="Click a tile to type it into the answer box")
-        self.clear = widgets.Button(description="Clear", tooltip="Empty the answer box")
+                                 pick_label=_("Click a tile to type it into the answer box"))
+        self.clear = widgets.Button(description=_("Clear"), tooltip=_("Empty the answer box"))
         self.clear.on_click(lambda _b: self._set(""))
         self.panel.children = (self.picker, self.clear)
 
@@ -192,23 +200,24 @@ class CheckAnswer(TutorView):
                 self.keyboard = TileKeyboard(self.input, exercise.variant)
             # Enter (or leaving the box) sends the value: check it then
             self.input.observe(lambda _change: self._typed(), names="value")
-        self.button = widgets.Button(description="Check", button_style="primary",
-                                     tooltip="Check your answer (Enter does too)")
+        self.button = widgets.Button(description=_("Check"), button_style="primary",
+                                     tooltip=_("Check your answer (Enter does too)"))
         self.button.add_class("tutor-check-button")
         self.button.on_click(lambda _b: self.check())
-        self.hint_button = widgets.Button(description="Hint", tooltip="What to look at",
+        self.hint_button = widgets.Button(description=_("Hint"), tooltip=_("What to look at"),
                                           disabled=not exercise.hint)
         self.hint_button.add_class("tutor-hint-button")
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.reveal_button = widgets.Button(description="Show answer",
-                                            tooltip="Show the worked answer")
+        self.reveal_button = widgets.Button(description=_("Show answer"),
+                                            tooltip=_("Show the worked answer"))
         self.reveal_button.add_class("tutor-reveal-button")
         self.reveal_button.on_click(lambda _b: self.reveal())
         self.verdict = widgets.HTML("")
         self.verdict.add_class("tutor-verdict")
         self.worked = widgets.HTML("")
         self.worked.add_class("tutor-worked-answer")
-        label = widgets.HTML(f"<span style='{FONT}'><b>Your answer:</b></span>")
+        your_answer = html.escape(_("Your answer:"))
+        label = widgets.HTML(f"<span style='{FONT}'><b>{your_answer}</b></span>")
         keys = self.keyboard
         self.box = widgets.VBox([
             self.question,
@@ -252,8 +261,8 @@ class CheckAnswer(TutorView):
         return feedback
 
     def show_hint(self) -> str:
-        text = self.exercise.hint or "No hint for this one."
-        self.verdict.value = verdict_html(f"Hint: {text}")
+        text = localize(self.exercise.hint) or _("No hint for this one.")
+        self.verdict.value = verdict_html(_("Hint: {hint}").format(hint=text))
         return text
 
     def reveal(self) -> str:
@@ -265,7 +274,7 @@ class CheckAnswer(TutorView):
     def _show_worked(self) -> None:
         self.worked.value = worked_html(self.exercise)
         self.reveal_button.disabled = True
-        self.reveal_button.description = "Answer shown"
+        self.reveal_button.description = _("Answer shown")
 
     def answer(self, text: str) -> Feedback:
         """Type ``text`` (or pick that option) and press Check, as a learner would."""

@@ -25,10 +25,11 @@ import ipywidgets as widgets
 
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
-from tutor.display.widgets.base import TutorView, error_html
+from tutor.display.widgets.base import TutorView, choices, error_html
 from tutor.display.widgets.presenter import AppFrame
 from tutor.display.widgets.tiles import TilePicker
 from tutor.errors import TutorError
+from tutor.i18n import _, localize, pgettext
 from tutor.study.hand_builder import MELD_CHOICES, HandBuilder
 
 __all__ = ["HandBuilderView"]
@@ -77,35 +78,36 @@ class HandBuilderView(TutorView):
         main.add_class("mt-nozoom")
 
         self.variant_dropdown = widgets.Dropdown(
-            options=[(v.title, v.value) for v in Variant], value=self.model.variant.value,
-            description="Game:")
+            options=[(localize(v.title), v.value) for v in Variant],
+            value=self.model.variant.value, description=_("Game:"))
         self.variant_dropdown.add_class("tutor-variant")
         self.variant_dropdown.observe(self._on_variant, names="value")
-        self.clear_button = _button("Clear", "tutor-clear", tooltip="empty the hand")
-        self.clear_button.on_click(lambda _b: self._act(self.model.clear, "Hand cleared."))
-        self.reset_button = _button("Reset to the example", "tutor-reset",
-                                    tooltip="back to the hand this builder started with")
+        self.clear_button = _button(_("Clear"), "tutor-clear", tooltip=_("empty the hand"))
+        self.clear_button.on_click(lambda _b: self._act(self.model.clear, _("Hand cleared.")))
+        self.reset_button = _button(_("Reset to the example"), "tutor-reset",
+                                    tooltip=_("back to the hand this builder started with"))
         self.reset_button.on_click(lambda _b: self.reset())
 
-        self.notation = widgets.Text(description="Hand:", placeholder="e.g. 1112345678999m",
+        self.notation = widgets.Text(description=_("Hand:"), placeholder=_("e.g. 1112345678999m"),
                                      continuous_update=False)
         self.notation.add_class("tutor-notation")
-        self.set_button = _button("Set", "tutor-set", tooltip="read the whole hand from the text")
+        self.set_button = _button(_("Set"), "tutor-set",
+                                  tooltip=_("read the whole hand from the text"))
         self.set_button.on_click(lambda _b: self._set_text())
 
-        self.meld_kind = widgets.Dropdown(options=list(MELD_CHOICES), value="pong",
-                                          description="Meld:")
+        melds = choices([(pgettext("meld", k), k) for k in MELD_CHOICES])
+        self.meld_kind = widgets.Dropdown(options=melds, value="pong", description=_("Meld:"))
         self.meld_kind.add_class("tutor-meld-kind")
-        self.meld_tile = widgets.Text(placeholder="tile, e.g. 3m (a chow's lowest)",
+        self.meld_tile = widgets.Text(placeholder=_("tile, e.g. 3m (a chow's lowest)"),
                                       layout=widgets.Layout(width="200px"))
         self.meld_tile.add_class("tutor-meld-tile")
-        self.meld_button = _button("Add meld", "tutor-meld-add")
+        self.meld_button = _button(_("Add meld"), "tutor-meld-add")
         self.meld_button.on_click(lambda _b: self._add_meld())
 
-        self.seen = widgets.Text(description="Seen:", placeholder="discards, e.g. 3m 3m 7p")
+        self.seen = widgets.Text(description=_("Seen:"), placeholder=_("discards, e.g. 3m 3m 7p"))
         self.seen.add_class("tutor-seen")
-        self.seen_button = _button("Set seen", "tutor-seen-set",
-                                   tooltip="tiles seen elsewhere lower the copies left")
+        self.seen_button = _button(_("Set seen"), "tutor-seen-set",
+                                   tooltip=_("tiles seen elsewhere lower the copies left"))
         self.seen_button.on_click(lambda _b: self._set_seen())
 
         controls = widgets.VBox([
@@ -114,7 +116,7 @@ class HandBuilderView(TutorView):
             widgets.HBox([self.meld_kind, self.meld_tile, self.meld_button]),
             widgets.HBox([self.seen, self.seen_button]),
         ])
-        self.frame = AppFrame(main, controls, title="Hand builder", projector=projector)
+        self.frame = AppFrame(main, controls, title=_("Hand builder"), projector=projector)
         self.frame.box.children = (widgets.HTML(PROJECTOR_CSS), *self.frame.box.children)
         self.box = self.frame.box
         self.box.add_class("tutor-hand-builder")
@@ -137,34 +139,36 @@ class HandBuilderView(TutorView):
         return True
 
     def _on_pick(self, tile: Tile) -> None:
-        self._act(lambda: self.model.add(tile), f"Added {tile}.")
+        self._act(lambda: self.model.add(tile), _("Added {tile}.").format(tile=tile))
 
     def _on_remove(self, tile: Tile) -> None:
-        self._act(lambda: self.model.remove(tile), f"Took back {tile}.")
+        self._act(lambda: self.model.remove(tile), _("Took back {tile}.").format(tile=tile))
 
     def _on_remove_meld(self, index: int) -> None:
         def take_back() -> None:
             self.model.remove_meld(index)
 
         melds = self.model.hand.melds
-        name = str(melds[index]) if 0 <= index < len(melds) else f"meld {index}"
-        self._act(take_back, f"Took back {name}.")
+        name = str(melds[index]) if 0 <= index < len(melds) else _("meld {n}").format(n=index)
+        self._act(take_back, _("Took back {tile}.").format(tile=name))
 
     def _on_type(self, text: str) -> None:
         added: list[Tile] = []
-        self._act(lambda: added.extend(self.model.add_tiles(text)), f"Added {text.strip()}.")
+        self._act(lambda: added.extend(self.model.add_tiles(text)),
+                  _("Added {tile}.").format(tile=text.strip()))
 
     def _set_text(self) -> None:
         text = self.notation.value  # on an error the typed text stays, to be fixed
-        self._act(lambda: self.model.set_text(text), "Hand set.")
+        self._act(lambda: self.model.set_text(text), _("Hand set."))
 
     def _add_meld(self) -> None:
         kind, tile = str(self.meld_kind.value), self.meld_tile.value
-        self._act(lambda: self.model.add_meld_of(kind, tile), f"Declared a {kind}.")
+        self._act(lambda: self.model.add_meld_of(kind, tile),
+                  _("Declared: {meld}.").format(meld=pgettext("meld", kind)))
 
     def _set_seen(self) -> None:
         text = self.seen.value
-        self._act(lambda: self.model.set_visible(text), "Seen tiles set.")
+        self._act(lambda: self.model.set_visible(text), _("Seen tiles set."))
 
     def _on_variant(self, change: dict[str, object]) -> None:
         if self._syncing:
@@ -175,7 +179,7 @@ class HandBuilderView(TutorView):
             self.model.set_variant(new)
             self.picker.set_variant(new)
 
-        if not self._act(switch, f"Now playing {new.title}."):
+        if not self._act(switch, _("Now playing {game}.").format(game=localize(new.title))):
             self._sync_variant()
 
     def _sync_variant(self) -> None:
@@ -198,7 +202,7 @@ class HandBuilderView(TutorView):
             self.model.set_visible(visible)
             self.picker.set_variant(variant)
 
-        self._act(restore, "Back to the example.")
+        self._act(restore, _("Back to the example."))
         self._sync_variant()
         self.seen.value = " ".join(str(t) for t in self.model.visible)
 

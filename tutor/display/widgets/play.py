@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
-from tutor.display.widgets.base import TutorView, close_tree
+from tutor.display.widgets.base import TutorView, choices, close_tree
 from tutor.display.widgets.presenter import AppFrame
 from tutor.display.widgets.replay import ReplayView
 from tutor.display.widgets.table import TableWidget, result_html
@@ -34,14 +34,17 @@ from tutor.errors import TutorError
 from tutor.game.actions import Action
 from tutor.game.record import record
 from tutor.game.state import HandState
+from tutor.game.view import move_words
+from tutor.i18n import N_, _, localize
+from tutor.ledger import seat_name
 from tutor.study.play import PlayTable
 from tutor.study.replay import Replay
 from tutor.study.table import TablePicture, table_picture
 
 __all__ = ["PlayView"]
 
-_BOTS = {"sensible bots": ("sensible",), "strong bots": ("strong",), "random bots": ("random",),
-         "sensible and random": ("sensible", "random")}
+_BOTS = {N_("sensible bots"): ("sensible",), N_("strong bots"): ("strong",),
+         N_("random bots"): ("random",), N_("sensible and random"): ("sensible", "random")}
 
 
 class PlayView(TutorView):
@@ -61,14 +64,14 @@ class PlayView(TutorView):
         self.widget = TableWidget(mode="play", on_act=self.play, on_hint=self.show_hint,
                                   on_undo=self.take_back, pace=max(0.0, float(pace)))
         self.review_button = widgets.Button(
-            description="Review my hand", button_style="success", icon="search",
-            tooltip="the coach's review of your decisions, on a replay of this hand",
+            description=_("Review my hand"), button_style="success", icon="search",
+            tooltip=_("the coach's review of your decisions, on a replay of this hand"),
             layout=widgets.Layout(display="none", width="auto", align_self="flex-start",
                                   margin="6px 0"))
         self.review_button.add_class("tutor-review-button")
         self.review_button.on_click(lambda _b: self.review_hand())
-        self.back_button = widgets.Button(description="Back to the table", icon="arrow-left",
-                                          tooltip="the finished hand as you played it",
+        self.back_button = widgets.Button(description=_("Back to the table"), icon="arrow-left",
+                                          tooltip=_("the finished hand as you played it"),
                                           layout=widgets.Layout(width="auto",
                                                                 align_self="center",
                                                                 margin="0 0 0 12px"))
@@ -80,27 +83,27 @@ class PlayView(TutorView):
         main.add_class("mt-nozoom")
         self.main = main
 
-        self.variant = widgets.Dropdown(options=[(v.title, v.value) for v in Variant],
-                                        value=self.table.variant.value, description="Game:")
+        self.variant = widgets.Dropdown(options=[(localize(v.title), v.value) for v in Variant],
+                                        value=self.table.variant.value, description=_("Game:"))
         self.variant.add_class("tutor-variant")
-        self.seat = widgets.Dropdown(options=[(w.name.title(), w.letter) for w in Wind],
-                                     value=self.table.seat.letter, description="You sit:")
+        self.seat = widgets.Dropdown(options=[(localize(seat_name(w)), w.letter) for w in Wind],
+                                     value=self.table.seat.letter, description=_("You sit:"))
         self.seat.add_class("tutor-seat")
         names = {v: k for k, v in _BOTS.items()}
-        self.bots = widgets.Dropdown(options=list(_BOTS),
+        self.bots = widgets.Dropdown(options=choices([(_(k), k) for k in _BOTS]),
                                      value=names.get(self.table.bot_names, "sensible bots"),
-                                     description="Against:")
-        self.seed = widgets.IntText(value=self.table.seed, description="Deal number:",
+                                     description=_("Against:"))
+        self.seed = widgets.IntText(value=self.table.seed, description=_("Deal number:"),
                                     layout=widgets.Layout(width="220px"),
                                     style={"description_width": "initial"})
         self.seed.add_class("tutor-seed")
-        self.deal = widgets.Button(description="New hand", button_style="info",
-                                   tooltip="deal this hand number with these choices",
+        self.deal = widgets.Button(description=_("New hand"), button_style="info",
+                                   tooltip=_("deal this hand number with these choices"),
                                    layout=widgets.Layout(width="auto"))
         self.deal.add_class("tutor-deal")
         self.deal.on_click(lambda _b: self.new_hand(int(self.seed.value)))
-        self.reset_button = widgets.Button(description="Reset to the example",
-                                           tooltip="the hand this table opened with",
+        self.reset_button = widgets.Button(description=_("Reset to the example"),
+                                           tooltip=_("the hand this table opened with"),
                                            layout=widgets.Layout(width="auto"))
         self.reset_button.add_class("tutor-reset")
         self.reset_button.on_click(lambda _b: self.reset())
@@ -108,7 +111,7 @@ class PlayView(TutorView):
             widgets.HBox([self.variant, self.seat, self.bots]),
             widgets.HBox([self.seed, self.deal, self.reset_button]),
         ])
-        self.frame = AppFrame(main, controls, title="Play a hand", projector=projector)
+        self.frame = AppFrame(main, controls, title=_("Play a hand"), projector=projector)
         self.box = self.frame.box
         self.box.add_class("tutor-play")
         self.refresh()
@@ -164,7 +167,7 @@ class PlayView(TutorView):
             self.widget.say(str(exc), "error")
             return
         self.refresh()
-        self.widget.say(f"Took back your {move}.", "ok")
+        self.widget.say(_("Took back your {move}.").format(move=localize(move_words(move))), "ok")
 
     def review_hand(self) -> ReplayView | None:
         """The finished hand in the replay viewer with the coach's review of your play beside
@@ -172,7 +175,7 @@ class PlayView(TutorView):
         said, if it cannot be shown."""
         table = self.table
         if not table.finished:
-            self.widget.say("Finish the hand first: the review looks at every decision.",
+            self.widget.say(_("Finish the hand first: the review looks at every decision."),
                             "error")
             return None
         try:
@@ -180,7 +183,7 @@ class PlayView(TutorView):
             view = ReplayView(replay, step=replay.steps, seat=table.seat.letter,
                               review=table.seat)
         except (TutorError, ValueError) as exc:
-            self.widget.say(f"Cannot review this hand: {exc}", "error")
+            self.widget.say(_("Cannot review this hand: {error}").format(error=exc), "error")
             return None
         self.close_review()
         self.replay_view = view
@@ -223,7 +226,7 @@ class PlayView(TutorView):
         self.table = PlayTable(variant, seed=seed, seat=seat, bots=bots,
                                overrides=self.table.overrides, practice=self.table.practice)
         self.refresh()
-        self.widget.say("Back to the example hand.", "ok")
+        self.widget.say(_("Back to the example hand."), "ok")
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self, since: int | None = None) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from tutor.core.variant import Variant
-from tutor.display.widgets.base import TutorView, close_tree, error_html
+from tutor.display.widgets.base import TutorView, close_tree, error_html, option_values
 from tutor.display.widgets.exercise import (
     FONT,
     CheckAnswer,
@@ -33,6 +33,7 @@ from tutor.display.widgets.exercise import (
 from tutor.display.widgets.presenter import AppFrame
 from tutor.errors import TutorError
 from tutor.exercises.model import AnswerKind, Feedback
+from tutor.i18n import N_, _, localize
 from tutor.practice import TOPICS, PracticeItem
 from tutor.practice.drills import PracticeSession, Quiz
 from tutor.study.progress import ProgressStore, default_store
@@ -46,8 +47,15 @@ __all__ = ["PracticeView", "TestYourselfView"]
 #: follows the teacher's exercise. Read here so that no classroom code loads anywhere else.
 CLASS_ENV = "MAHJONG_TUTOR_CLASS_EXERCISE"
 
-_LEVELS = [("1 easy", 1), ("2 medium", 2), ("3 hard", 3)]
-_GAMES = [("any game", "")] + [(v.title, v.value) for v in Variant]
+_LEVELS = [(N_("1 easy"), 1), (N_("2 medium"), 2), (N_("3 hard"), 3)]
+
+
+def _levels() -> list[tuple[str, int]]:
+    return [(_(name), n) for name, n in _LEVELS]
+
+
+def _games() -> list[tuple[str, str]]:
+    return [(_("any game"), "")] + [(localize(v.title), v.value) for v in Variant]
 
 
 def _class_link() -> ClassLink | None:
@@ -89,23 +97,24 @@ class PracticeView(TutorView):
         self.class_item: PracticeItem | None = None  # the teacher's exercise, once sent
         self._syncing = False  # the controls are being set to the teacher's exercise
         self.topic = widgets.Dropdown(
-            options=[(t.title, t.name) for t in TOPICS.values()], value=self.session.topic,
-            description="Topic:", layout=widgets.Layout(width="420px"))
+            options=[(localize(t.title), t.name) for t in TOPICS.values()],
+            value=self.session.topic, description=_("Topic:"),
+            layout=widgets.Layout(width="420px"))
         self.topic.add_class("tutor-practice-topic")
-        self.level = widgets.ToggleButtons(options=_LEVELS, value=level,
+        self.level = widgets.ToggleButtons(options=_levels(), value=level,
                                            style={"button_width": "90px"})
         self.level.add_class("tutor-practice-level")
         self.number = widgets.BoundedIntText(
-            value=self.session.seed, min=0, max=10**9, description="Number:",
-            tooltip="Each number is one exercise: a class can all do the same one",
+            value=self.session.seed, min=0, max=10**9, description=_("Number:"),
+            tooltip=_("Each number is one exercise: a class can all do the same one"),
             layout=widgets.Layout(width="200px"))
         self.number.add_class("tutor-practice-number")
-        self.game = widgets.Dropdown(options=_GAMES, value=variant or "", description="Game:",
+        self.game = widgets.Dropdown(options=_games(), value=variant or "", description=_("Game:"),
                                      layout=widgets.Layout(width="300px"))
         self.game.add_class("tutor-practice-game")
         self.about = widgets.HTML()
-        self.next_button = widgets.Button(description="Next exercise", icon="arrow-right",
-                                          tooltip="A fresh exercise of this topic and level")
+        self.next_button = widgets.Button(description=_("Next exercise"), icon="arrow-right",
+                                          tooltip=_("A fresh exercise of this topic and level"))
         self.next_button.add_class("tutor-practice-next")
         self.next_button.on_click(lambda _b: self.next())
         self.tally = widgets.HTML()
@@ -118,7 +127,8 @@ class PracticeView(TutorView):
         self.level.observe(lambda _c: self._choose(level=self.level.value), names="value")
         self.game.observe(lambda _c: self._set_game(), names="value")
         self.number.observe(lambda _c: self._goto(), names="value")
-        level_label = widgets.HTML(f"<span style='{FONT}'>Level:</span>",
+        level_word = html.escape(_("Level:"))
+        level_label = widgets.HTML(f"<span style='{FONT}'>{level_word}</span>",
                                    layout=widgets.Layout(width="86px"))
         level_label.add_class("tutor-practice-level-label")
         self.box = widgets.VBox([widgets.HBox([self.topic, self.game]),
@@ -220,32 +230,34 @@ class PracticeView(TutorView):
         topic = TOPICS[s.topic]
         several = len(topic.games) > 1
         self.game.disabled = not several
-        games = "any game" if several else topic.games[0].title
-        self.about.value = (f"<div style='{FONT};color:#444'>Level {s.level}: "
-                            f"{html.escape(topic.levels[s.level - 1])} ({html.escape(games)}). "
-                            "Each number is one exercise: the same number brings the same "
-                            "exercise back.</div>")
+        games = _("any game") if several else localize(topic.games[0].title)
+        about = _("Level {level}: {about} ({games}). Each number is one exercise: the same "
+                  "number brings the same exercise back.").format(
+                      level=s.level, about=localize(topic.levels[s.level - 1]), games=games)
+        self.about.value = f"<div style='{FONT};color:#444'>{html.escape(about)}</div>"
         if self.number.value != s.seed:
             self.number.value = s.seed
         old = self.check
         self.check = CheckAnswer(s.exercise, attempt=s.attempt, store=self.store,
-                                 heading="Practice")
+                                 heading=_("Practice"))
         self.holder.children = (self.check.box,)
         if old is not None:
             close_tree(old.box)
         self._tally()
         # last: once a page sees this line change, the exercise under it is in place
+        teacher = _("<b>From your teacher:</b> the whole class has this exercise (number "
+                    "{number}, level {level}). Answer it and press Check: your answers go to "
+                    "your teacher.").format(number=s.seed, level=s.level)
         self.from_teacher.value = (
-            f"<div style='{FONT};font-size:18px;color:#1b4f8a'><b>From your teacher:</b> the "
-            f"whole class has this exercise (number {s.seed}, level {s.level}). Answer it and "
-            "press Check: your answers go to your teacher.</div>"
+            f"<div style='{FONT};font-size:18px;color:#1b4f8a'>{teacher}</div>"
             if self.class_item is not None and s.item == self.class_item else "")
 
     def _tally(self) -> None:
         row = self.store.load().practice.get(self.session.topic)
-        saved = (f" Saved so far for this topic: {row['solved']} solved of {row['tried']} "
-                 "tried." if row else "")
-        self.tally.value = (f"<div style='{FONT};color:#444'>{html.escape(self.session.tally())}"
+        saved = (_(" Saved so far for this topic: {solved} solved of {tried} tried.").format(
+            solved=row["solved"], tried=row["tried"]) if row else "")
+        tally = localize(self.session.tally())
+        self.tally.value = (f"<div style='{FONT};color:#444'>{html.escape(tally)}"
                             f"{html.escape(saved)}</div>")
 
     def answer(self, text: str) -> Feedback:
@@ -380,8 +392,8 @@ class TestYourselfView(TutorView):
         """Type ``text`` (or pick that option) and press Check, as a learner would."""
         assert self.input is not None
         if isinstance(self.input, widgets.ToggleButtons):
-            match = next((o for o in self.input.options if o.lower() == text.strip().lower()),
-                         None)
+            match = next((o for o in option_values(self.input)
+                          if str(o).lower() == text.strip().lower()), None)
             if match is None:  # not an option: judge the text itself
                 self.feedback = self.quiz.answer(text)
                 self.verdict.value = verdict_html(self.feedback.message, self.feedback.right)

@@ -24,6 +24,8 @@ import html
 
 import ipywidgets as widgets
 
+from tutor.i18n import _
+
 __all__ = ["APP_CSS", "AppFrame"]
 
 #: The frame's style sheet. ``--tutor-zoom`` (1.8) is the projector zoom of the main panel; an app
@@ -49,8 +51,8 @@ class AppFrame:
                  title: str = "", projector: bool = False) -> None:
         self.main = main
         self.main.add_class("tutor-main")
-        self.toggle = widgets.ToggleButton(value=projector, description="Projector mode",
-                                           tooltip="large picture for a projector")
+        self.toggle = widgets.ToggleButton(value=projector, description=_("Projector mode"),
+                                           tooltip=_("large picture for a projector"))
         self.toggle.add_class("tutor-projector-toggle")
         heading = f"<div class='tutor-app-title'>{html.escape(title)}</div>" if title else ""
         self.title = widgets.HTML(heading)
@@ -59,7 +61,7 @@ class AppFrame:
         parts: list[widgets.Widget] = [widgets.HTML(APP_CSS), header, main]
         self.controls: widgets.Accordion | None = None
         if controls is not None:
-            self.controls = widgets.Accordion(children=[controls], titles=("Controls",))
+            self.controls = widgets.Accordion(children=[controls], titles=(_("Controls"),))
             self.controls.add_class("tutor-controls")
             parts.append(self.controls)
         self.box = widgets.VBox(parts, layout=widgets.Layout(width="100%"))

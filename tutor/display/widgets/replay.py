@@ -30,6 +30,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tutor.coach.model import grade_word
 from tutor.core.notation import parse_tiles
 from tutor.core.tiles import Tile, Wind
 from tutor.display.svg import tiles_svg
@@ -38,6 +39,8 @@ from tutor.display.widgets.presenter import AppFrame
 from tutor.display.widgets.review import ReviewWidget
 from tutor.display.widgets.table import TableWidget, result_html
 from tutor.errors import TutorError
+from tutor.i18n import _, localize, ngettext
+from tutor.ledger import seat_name
 from tutor.study.replay import Replay
 from tutor.study.review_panel import Moment, ReviewPanel
 
@@ -45,11 +48,16 @@ __all__ = ["ALL_HANDS", "ReplayView"]
 
 #: the view choice that shows every hand face up (the others are seat letters)
 ALL_HANDS = "all"
-_VIEWS = [("every hand face up", ALL_HANDS), *((f"{w.name.title()}'s view", w.letter)
-                                              for w in Wind)]
+def _views() -> list[tuple[str, str]]:
+    return [(_("every hand face up"), ALL_HANDS),
+            *((_("{seat}'s view").format(seat=localize(seat_name(w))), w.letter) for w in Wind)]
+
+
 #: the review choice that closes the panel (the others are seat letters)
 NOBODY = ""
-_REVIEWS = [("nobody", NOBODY), *((f"{w.name.title()}'s play", w.letter) for w in Wind)]
+def _reviews() -> list[tuple[str, str]]:
+    return [(_("nobody"), NOBODY),
+            *((_("{seat}'s play").format(seat=localize(seat_name(w))), w.letter) for w in Wind)]
 
 
 def _tiles_inline(text: str) -> str:
@@ -85,27 +93,27 @@ class ReplayView(TutorView):
         self._moment: Moment | None = None
         # ▶ Play on the table steps forward at the table's pace (the browser keeps the time)
         self.widget = TableWidget(mode="replay", on_next=self.forward, can_play=True)
-        self.first = _button("« Deal", "tutor-step-first", "back to the deal")
-        self.back_button = _button("◀ Back", "tutor-step-back", "one move back")
-        self.forward_button = _button("Next ▶", "tutor-step-forward", "one move forward")
-        self.last = _button("End »", "tutor-step-last", "to the end of the hand")
+        self.first = _button(_("« Deal"), "tutor-step-first", _("back to the deal"))
+        self.back_button = _button(_("◀ Back"), "tutor-step-back", _("one move back"))
+        self.forward_button = _button(_("Next ▶"), "tutor-step-forward", _("one move forward"))
+        self.last = _button(_("End »"), "tutor-step-last", _("to the end of the hand"))
         self.first.on_click(lambda _b: self.go_to(0))
         self.back_button.on_click(lambda _b: self.back())
         self.forward_button.on_click(lambda _b: self.forward())
         self.last.on_click(lambda _b: self.go_to(self.replay.steps))
         self.slider = widgets.IntSlider(min=0, max=self.replay.steps, value=0,
-                                        description="Move:", continuous_update=True,
+                                        description=_("Move:"), continuous_update=True,
                                         readout=False, layout=widgets.Layout(width="40%"))
         self.slider.add_class("tutor-step-slider")
         self.slider.observe(self._on_slider, names="value")
         self.step_label = widgets.HTML()
         self.step_label.add_class("tutor-step-label")
-        self.seat_view = widgets.Dropdown(options=_VIEWS, value=seat, description="Show:",
+        self.seat_view = widgets.Dropdown(options=_views(), value=seat, description=_("Show:"),
                                            layout=widgets.Layout(width="auto"))
         self.seat_view.add_class("tutor-seat-view")
         self.seat_view.observe(lambda _change: self.refresh(), names="value")
-        self.review_seat = widgets.Dropdown(options=_REVIEWS, value=NOBODY,
-                                            description="Review:",
+        self.review_seat = widgets.Dropdown(options=_reviews(), value=NOBODY,
+                                            description=_("Review:"),
                                             layout=widgets.Layout(width="auto"))
         self.review_seat.add_class("tutor-review-seat")
         self.review_seat.observe(self._on_review_seat, names="value")
@@ -127,16 +135,16 @@ class ReplayView(TutorView):
         self.main = main
 
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Open a record",
+                                         description=_("Open a record"),
                                          layout=widgets.Layout(width="auto"))  # never cut
         self.upload.add_class("tutor-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.hand_choice = widgets.Dropdown(description="Hand:",
+        self.hand_choice = widgets.Dropdown(description=_("Hand:"),
                                             layout=widgets.Layout(width="480px"))
         self.hand_choice.add_class("tutor-hand-choice")
         self.hand_choice.observe(self._on_hand, names="value")
-        self.reset_button = _button("Reset to the example", "tutor-reset",
-                                    "the hand this viewer opened with")
+        self.reset_button = _button(_("Reset to the example"), "tutor-reset",
+                                    _("the hand this viewer opened with"))
         self.reset_button.on_click(lambda _b: self.reset())
         self.message = widgets.HTML()
         self.message.add_class("tutor-replay-message")
@@ -144,7 +152,7 @@ class ReplayView(TutorView):
                                                self.reset_button],
                                               layout=widgets.Layout(flex_flow="row wrap")),
                                  self.message])
-        self.frame = AppFrame(main, controls, title="Replay a hand", projector=projector)
+        self.frame = AppFrame(main, controls, title=_("Replay a hand"), projector=projector)
         self.box = self.frame.box
         self.box.add_class("tutor-replay")
         self._show(self.replay, hand, step)
@@ -212,7 +220,7 @@ class ReplayView(TutorView):
             panel = ReviewPanel.of(self.replay, letter)
         except (TutorError, ValueError) as exc:
             self.review_widget.show(None)
-            self.review_widget.say(f"Cannot review this hand: {exc}", "error")
+            self.review_widget.say(_("Cannot review this hand: {error}").format(error=exc), "error")
         else:
             self.review_widget.show(panel)
         self.review_widget.layout.display = ""
@@ -243,7 +251,9 @@ class ReplayView(TutorView):
             self.message.value = error_html(f"{name}: {exc}")
             return False
         self._show(replay, 0, 0)
-        self.message.value = message_html(f"Opened {name}: {len(replay.finals)} hand(s).", True)
+        opened = ngettext("Opened {name}: {n} hand.", "Opened {name}: {n} hands.",
+                          len(replay.finals)).format(name=name, n=len(replay.finals))
+        self.message.value = message_html(opened, True)
         return True
 
     def _on_upload(self, change: dict[str, Any]) -> None:
@@ -269,7 +279,7 @@ class ReplayView(TutorView):
         replay, hand, step, seat = self._example
         self.seat_view.value = seat
         self._show(replay, hand, step)
-        self.message.value = message_html("Back to the example.", True)
+        self.message.value = message_html(_("Back to the example."), True)
 
     def _show(self, replay: Replay, hand: int, step: int) -> None:
         self.replay = replay
@@ -318,10 +328,14 @@ class ReplayView(TutorView):
             self._syncing = False
         note = ""
         if moment is not None and moment.step == replay.step:
-            note = (f" <span class='tutor-step-moment'>· {moment.decision.seat.name.title()} "
-                    f"to decide move {moment.move} ({html.escape(moment.grade.value)})</span>")
-        self.step_label.value = (f"<span class='tutor-step-text'>move {replay.step} of "
-                                 f"{replay.steps}: <b>{_tiles_inline(replay.move())}</b>"
+            note = (" <span class='tutor-step-moment'>· " + html.escape(_(
+                "{seat} to decide move {move} ({grade})").format(
+                    seat=localize(seat_name(moment.decision.seat)), move=moment.move,
+                    grade=localize(grade_word(moment.grade)))) + "</span>")
+        where = html.escape(_("move {step} of {steps}: ").format(step=replay.step,
+                                                                 steps=replay.steps))
+        self.step_label.value = (f"<span class='tutor-step-text'>{where}"
+                                 f"<b>{_tiles_inline(localize(replay.move()))}</b>"
                                  f"{note}</span>")
         self.back_button.disabled = self.first.disabled = replay.step == 0
         self.forward_button.disabled = self.last.disabled = replay.step == replay.steps

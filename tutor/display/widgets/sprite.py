@@ -16,6 +16,7 @@ from functools import cache
 
 from tutor.core.tiles import KINDS, Tile
 from tutor.display import svg
+from tutor.i18n import language, pgettext
 
 __all__ = ["SPRITE_ID", "TILE_ASPECT", "symbol_id", "tile_sprite"]
 
@@ -33,8 +34,9 @@ def symbol_id(tile: Tile | str, *, joker: bool = False, face_down: bool = False)
 
 def _symbol(defs: ET.Element, tile: Tile, *, joker: bool = False,
             face_down: bool = False) -> None:
-    name = "a tile face down" if face_down else svg.tile_label(tile, joker=joker)
-    tip = name if face_down else svg._title(tile, joker)
+    name = (pgettext("screen", "a tile face down") if face_down
+            else svg.tile_label(tile, joker=joker))
+    tip = name if face_down else svg.tile_tip(tile, joker=joker)
     symbol = ET.SubElement(defs, "symbol", {
         "id": symbol_id(tile, joker=joker, face_down=face_down),
         "viewBox": f"0 0 {svg._n(svg.TILE_W)} {svg._n(svg.TILE_H)}",
@@ -44,9 +46,14 @@ def _symbol(defs: ET.Element, tile: Tile, *, joker: bool = False,
         group.remove(title)
 
 
-@cache
 def tile_sprite() -> str:
-    """The sprite as one hidden ``<svg>`` element (about 50 kB; built once per process)."""
+    """The sprite as one hidden ``<svg>`` element (about 50 kB; built once per process and
+    language: its names are in the current language)."""
+    return _sprite(language())
+
+
+@cache
+def _sprite(lang: str) -> str:
     root = ET.Element("svg", {
         "xmlns": "http://www.w3.org/2000/svg", "id": SPRITE_ID, "aria-hidden": "true",
         "style": "position:absolute;width:0;height:0;overflow:hidden"})

@@ -29,6 +29,7 @@ from tutor.core.tiles import Tile, Wind
 from tutor.display.diagrams import payments_svg
 from tutor.display.layout import wall_svg
 from tutor.display.widgets.tiles import _SaysWidget, es_module
+from tutor.i18n import _, localize
 from tutor.study.table import TablePicture
 
 __all__ = ["TableWidget", "result_html", "settlement_picture", "table_data"]
@@ -44,26 +45,27 @@ def table_data(picture: TablePicture) -> dict[str, Any]:
     return data
 
 
-def settlement_picture(settlement: Any, title: str = "Who pays whom") -> str:
+def settlement_picture(settlement: Any, title: str | None = None) -> str:
     """The settlement's payments as a picture (SVG text): one arrow per payment.
 
     The single call site of the payment diagram for the play table and the replay viewer."""
     ledger = getattr(settlement, "ledger", None)
     if ledger is None or not len(ledger):
         return ""
-    return payments_svg(list(ledger), title=title, net=ledger.net(), size=420)
+    return payments_svg(list(ledger), title=_("Who pays whom") if title is None else title,
+                        net=ledger.net(), size=420)
 
 
 def result_html(settlement: Any, outcome: str) -> str:
     """The end of a hand: the outcome, the payment picture and the itemized sheets."""
-    parts = [f"<div class='tutor-result-outcome'><b>{html.escape(outcome)}</b></div>"]
+    parts = [f"<div class='tutor-result-outcome'><b>{html.escape(localize(outcome))}</b></div>"]
     picture = settlement_picture(settlement) if settlement is not None else ""
     if picture:
         parts.append(f"<div class='tutor-result-picture'>{picture}</div>")
     if settlement is not None and hasattr(settlement, "_repr_html_"):
         parts.append(f"<div class='tutor-result-sheets'>{settlement._repr_html_()}</div>")
     elif settlement is not None:
-        parts.append(f"<pre>{html.escape(str(settlement))}</pre>")
+        parts.append(f"<pre>{html.escape(localize(settlement))}</pre>")
     return "".join(parts)
 
 
@@ -143,7 +145,7 @@ class TableWidget(_SaysWidget):
             if isinstance(action, str) and len(action) <= 40:
                 self.on_act(action)
             else:
-                self.say("ignored a move that is not one", "error")
+                self.say(_("ignored a move that is not one"), "error")
         elif event == "hint" and self.on_hint is not None:
             self.on_hint()
         elif event == "undo" and self.on_undo is not None:

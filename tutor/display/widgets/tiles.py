@@ -30,7 +30,9 @@ from tutor.core.notation import parse_tiles
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.display.widgets.sprite import tile_sprite
+from tutor.display.widgets.texts import screen_texts
 from tutor.errors import TutorError
+from tutor.i18n import _
 from tutor.study.table import hand_data, meld_data
 
 __all__ = ["CSS", "HandView", "TilePicker", "es_module", "hand_data", "meld_data"]
@@ -58,10 +60,16 @@ class _TileWidget(anywidget.AnyWidget):
 
     _css = traitlets.Unicode(CSS).tag(sync=True)
     _sprite = traitlets.Unicode().tag(sync=True)
+    #: the screen's words in the language current when the widget was made (texts.py)
+    _texts = traitlets.Dict().tag(sync=True)
 
     @traitlets.default("_sprite")
     def _default_sprite(self) -> str:
         return tile_sprite()
+
+    @traitlets.default("_texts")
+    def _default_texts(self) -> dict[str, str]:
+        return screen_texts()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -91,10 +99,16 @@ class TilePicker(_SaysWidget):
     joker = traitlets.Unicode("").tag(sync=True)
     hand = traitlets.Dict({"concealed": [], "drawn": "", "melds": []}).tag(sync=True)
     highlight = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    hand_label = traitlets.Unicode("Your hand: click a tile (or a meld) to take it back"
-                                   ).tag(sync=True)
-    pick_label = traitlets.Unicode("Click a tile to add it (the number: copies you can still "
-                                   "add)").tag(sync=True)
+    hand_label = traitlets.Unicode().tag(sync=True)
+    pick_label = traitlets.Unicode().tag(sync=True)
+
+    @traitlets.default("hand_label")
+    def _default_hand_label(self) -> str:
+        return _("Your hand: click a tile (or a meld) to take it back")
+
+    @traitlets.default("pick_label")
+    def _default_pick_label(self) -> str:
+        return _("Click a tile to add it (the number: copies you can still add)")
 
     def __init__(self, variant: Variant | str = Variant.HUANGYAN, *,
                  on_pick: Callable[[Tile], None] | None = None,
@@ -133,7 +147,7 @@ class TilePicker(_SaysWidget):
     def handle(self, content: Any) -> None:
         """Act on one message from the browser (what a click or Enter sends)."""
         if not isinstance(content, dict):
-            self.say("ignored a message that is not an object", "error")
+            self.say(_("ignored a message that is not an object"), "error")
             return
         event = content.get("event")
         try:
@@ -144,12 +158,12 @@ class TilePicker(_SaysWidget):
             elif event == "remove_meld" and self.on_remove_meld is not None:
                 index = content.get("index")
                 if not isinstance(index, int) or isinstance(index, bool):
-                    raise TutorError(f"no meld number {index!r}")
+                    raise TutorError(_("no meld number {index}").format(index=repr(index)[:20]))
                 self.on_remove_meld(index)
             elif event == "type" and self.on_type is not None:
                 text = content.get("text")
                 if not isinstance(text, str):
-                    raise TutorError("type some tiles, e.g. 123m")
+                    raise TutorError(_("type some tiles, e.g. 123m"))
                 self.on_type(text[:200])
         except TutorError as exc:  # the owner's callbacks show their own errors; this is ours
             self.say(str(exc), "error")
@@ -157,10 +171,10 @@ class TilePicker(_SaysWidget):
     @staticmethod
     def _tile(code: object) -> Tile:
         if not isinstance(code, str):
-            raise TutorError(f"not a tile: {code!r}")
+            raise TutorError(_("not a tile: {code}").format(code=repr(code)[:40]))
         tiles = parse_tiles(code[:20])
         if len(tiles) != 1:
-            raise TutorError(f"not one tile: {code[:20]!r}")
+            raise TutorError(_("not one tile: {code}").format(code=repr(code[:20])))
         return tiles[0]
 
     def click(self, tile: Tile | str) -> None:

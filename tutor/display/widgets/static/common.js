@@ -7,7 +7,27 @@
 
 const MT_SPRITE_ID = "mahjong-tutor-sprite";
 
+// The words of the screen in the learner's language: the model's `_texts` maps each English text
+// of these files to its translation (empty in English), made in Python by
+// tutor/display/widgets/texts.py, which lists every text given to mtT. `args` fill {name} fields.
+let mtTexts = {};
+
+function mtUseTexts(model) {
+  mtTexts = model.get("_texts") || {};
+}
+
+function mtT(text, args) {
+  const out = mtTexts[text] || text;
+  return args ? out.replace(/\{(\w+)\}/g, (all, name) => (name in args ? String(args[name]) : all)) : out;
+}
+
+// A text marked for translation where it is written, translated (mtT) where it is shown.
+function mtN(text) {
+  return text;
+}
+
 function mtEnsureSprite(model) {
+  mtUseTexts(model);
   if (document.getElementById(MT_SPRITE_ID)) return;
   const holder = document.createElement("div");
   holder.innerHTML = model.get("_sprite");
@@ -29,12 +49,16 @@ function mtSymbol(code, opts) {
 
 // A tile's text alternative in the learner's words ("5 of Characters", "White Dragon (joker)")
 // and its tooltip (with the Chinese and the notation), both carried by the sprite's symbol.
+// (A page's sprite is sent once, in the language of the first widget: the names of another
+// language come with the model's texts, "name:mt-3m" and "tip:mt-3m".)
 function mtTileName(symbol) {
+  if (mtTexts[`name:${symbol}`]) return mtTexts[`name:${symbol}`];
   const found = document.getElementById(symbol);
   return found ? found.getAttribute("data-name") || "" : "";
 }
 
 function mtTileTip(symbol) {
+  if (mtTexts[`tip:${symbol}`]) return mtTexts[`tip:${symbol}`];
   const found = document.getElementById(symbol);
   return found ? found.getAttribute("data-tip") || found.getAttribute("data-name") || "" : "";
 }
@@ -160,11 +184,11 @@ function mtMeld(meld, opts) {
   frame.appendChild(row);
   if (meld.label) frame.appendChild(mtEl("div", "mt-meld-label", meld.label));
   frame.title = meld.title || meld.label || "";
-  const words = meld.tiles.map((code) => code === "back" ? "a tile face down" : mtSay(code, opts.joker));
-  const label = `${meld.label || "meld"}: ${words.join(", ")}`;
+  const words = meld.tiles.map((code) => code === "back" ? mtT("a tile face down") : mtSay(code, opts.joker));
+  const label = mtT("{label}: {tiles}", {label: meld.label || mtT("meld"), tiles: words.join(mtT(", "))});
   if (opts.click) {
     frame.type = "button";
-    frame.setAttribute("aria-label", `${label} (press to take it back)`);
+    frame.setAttribute("aria-label", label + mtT(" (press to take it back)"));
     frame.addEventListener("click", () => opts.click());
   } else {
     frame.setAttribute("role", "group");
@@ -181,9 +205,9 @@ function mtHand(hand, opts) {
   const marks = new Set(opts.highlight || []);
   const concealed = mtEl("div", "mt-concealed");
   const make = (code, index, extra) => {
-    let label = opts.back ? "a tile face down" : mtSay(code, opts.joker);
-    if (extra) label += `, ${extra}`;
-    if (marks.has(code)) label += ", suggested";
+    let label = opts.back ? mtT("a tile face down") : mtSay(code, opts.joker);
+    if (extra) label += mtT(", ") + extra;
+    if (marks.has(code)) label += mtT(", suggested");
     if (opts.tileLabel) label += opts.tileLabel(code);
     return mtTile(opts.back ? "5z" : code, {
       back: !!opts.back, joker: code === opts.joker, highlight: marks.has(code),
@@ -201,8 +225,8 @@ function mtHand(hand, opts) {
   row.appendChild(concealed);
   if (hand.drawn) {
     const drawn = mtEl("div", "mt-drawn");
-    drawn.appendChild(make(hand.drawn, (hand.concealed || []).length, "just drawn"));
-    drawn.title = "the tile just drawn";
+    drawn.appendChild(make(hand.drawn, (hand.concealed || []).length, mtT("just drawn")));
+    drawn.title = mtT("the tile just drawn");
     row.appendChild(drawn);
   }
   (hand.melds || []).forEach((meld, i) => {
@@ -227,7 +251,7 @@ function mtMount(model, el, cls, names, draw) {
   const root = mtEl("div", cls);
   el.appendChild(root);
   // the keyboard focus survives a redraw (on the same tile or button, else where `focus` says)
-  const redraw = () => mtKeepFocus(root, () => { mtClear(root); draw(root); }, (box) =>
+  const redraw = () => mtKeepFocus(root, () => { mtClear(root); mtUseTexts(model); draw(root); }, (box) =>
     box.querySelector(".mt-focus-home [tabindex='0']") || box.querySelector(".mt-focus-home"));
   mtEnsureSprite(model);
   redraw();
@@ -255,7 +279,7 @@ function mtRich(text, joker) {
     const group = mtEl("span", "mt-inline");
     group.title = found[0];
     group.setAttribute("role", "group");
-    group.setAttribute("aria-label", Array.from(found[1]).map((d) => mtSay(d + found[2], joker)).join(", "));
+    group.setAttribute("aria-label", Array.from(found[1]).map((d) => mtSay(d + found[2], joker)).join(mtT(", ")));
     for (const digit of found[1]) {
       const code = digit + found[2];
       if (found[2] === "z" && digit > "7") { group.appendChild(document.createTextNode(code)); continue; }
@@ -275,7 +299,7 @@ function mtLabelSliders() {
     for (const handle of document.querySelectorAll(".widget-slider .noUi-handle:not([aria-label])")) {
       const slider = handle.closest(".widget-slider");
       const text = slider && slider.querySelector(".widget-label");
-      handle.setAttribute("aria-label", (text && text.textContent.replace(/:$/, "").trim()) || "position");
+      handle.setAttribute("aria-label", (text && text.textContent.replace(/[:：]$/, "").trim()) || mtT("position"));
     }
   };
   for (const wait of [0, 300, 1500, 5000]) setTimeout(label, wait);

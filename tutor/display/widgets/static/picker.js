@@ -7,6 +7,7 @@
 // Hand view model: hand, joker, highlight, clickable; sends {event: "tile", tile, index}.
 
 function renderPicker(model, el) {
+  mtUseTexts(model);
   const root = mtEl("div", "mt-root mt-picker");
   const handLabel = mtEl("div", "mt-label");
   const handArea = mtEl("div", "mt-hand-area");
@@ -15,16 +16,16 @@ function renderPicker(model, el) {
   const typeRow = mtEl("div", "mt-type");
   const input = mtEl("input", "mt-type-input");
   input.type = "text";
-  input.setAttribute("aria-label", "type tiles in notation");
-  input.placeholder = "type tiles, e.g. 123m 55z, then Enter";
+  input.setAttribute("aria-label", mtT("type tiles in notation"));
+  input.placeholder = mtT("type tiles, e.g. 123m 55z, then Enter");
   input.spellcheck = false;
-  const add = mtEl("button", "mt-button mt-type-add", "Add");
+  const add = mtEl("button", "mt-button mt-type-add", mtT("Add"));
   add.type = "button";
   typeRow.append(input, add);
   const pickLabel = mtEl("div", "mt-label");
   const pickArea = mtEl("div", "mt-pick-area");
   pickArea.setAttribute("role", "group");
-  pickArea.setAttribute("aria-label", "tiles to add: arrow keys move, Enter adds one");
+  pickArea.setAttribute("aria-label", mtT("tiles to add: arrow keys move, Enter adds one"));
   root.append(handLabel, handArea, typeRow, message, pickLabel, pickArea);
   el.appendChild(root);
 
@@ -43,6 +44,7 @@ function renderPicker(model, el) {
   const drawHand = () => mtKeepFocus(handArea, drawHandNow, firstTile);
   const drawPicker = () => mtKeepFocus(pickArea, drawPickerNow, firstTile);
   const drawHandNow = () => {
+    mtUseTexts(model);
     mtClear(handArea);
     handLabel.textContent = model.get("hand_label");
     // no label: a picker that only types tiles somewhere else (an answer box), no hand to show
@@ -53,17 +55,18 @@ function renderPicker(model, el) {
     const hand = model.get("hand");
     const empty = !(hand.concealed || []).length && !(hand.melds || []).length && !hand.drawn;
     if (empty) {
-      handArea.appendChild(mtEl("div", "mt-empty", "No tiles yet: click tiles below, or type them."));
+      handArea.appendChild(mtEl("div", "mt-empty", mtT("No tiles yet: click tiles below, or type them.")));
       return;
     }
     handArea.appendChild(mtHand(hand, {
       joker: model.get("joker"), highlight: model.get("highlight"),
-      label: "your hand: arrow keys move between tiles, Enter takes one back",
-      tileLabel: () => " (press to take it back)",
+      label: mtT("your hand: arrow keys move between tiles, Enter takes one back"),
+      tileLabel: () => mtT(" (press to take it back)"),
       onTile: (code) => send({event: "remove", tile: code}),
       onMeld: (index) => send({event: "remove_meld", index})}));
   };
   const drawPickerNow = () => {
+    mtUseTexts(model);
     mtClear(pickArea);
     pickLabel.textContent = model.get("pick_label");
     const left = model.get("left");
@@ -78,8 +81,8 @@ function renderPicker(model, el) {
         line.appendChild(mtTile(code, {
           joker: code === joker, badge: n, inert: n <= 0, dim: n <= 0,
           cls: "mt-pick", key: `pick-${code}`,
-          label: n > 0 ? `${name}: ${n} more can be added` : `${name}: no copy left`,
-          title: `${mtTileTip(mtSymbol(code, {joker: code === joker}))}: ${n} more can be added`,
+          label: n > 0 ? mtT("{name}: {n} more can be added", {name, n}) : mtT("{name}: no copy left", {name}),
+          title: mtT("{name}: {n} more can be added", {name: mtTileTip(mtSymbol(code, {joker: code === joker})), n}),
           click: (tile) => send({event: "pick", tile})}));
       }
       pickArea.appendChild(line);
@@ -123,6 +126,7 @@ function renderHandView(model, el) {
   const root = mtEl("div", "mt-root mt-hand-view");
   el.appendChild(root);
   const draw = () => {
+    mtUseTexts(model);
     mtClear(root);
     const clickable = model.get("clickable");
     root.appendChild(mtHand(model.get("hand"), {

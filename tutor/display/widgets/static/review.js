@@ -25,17 +25,17 @@ function mtMoment(model, moment, panel) {
   button.dataset.step = moment.step;
   if (moment.index === model.get("current")) button.classList.add("mt-review-current");
   if (moment.index === panel.worst) button.classList.add("mt-review-worst");
-  button.title = `show the table at move ${moment.move}, ${moment.seat} to decide`;
+  button.title = mtT("show the table at move {move}, {seat} to decide", {move: moment.move, seat: moment.seat});
   const line = mtEl("div", "mt-review-line");
-  line.appendChild(mtEl("span", "mt-review-move", `Move ${moment.move}`));
+  line.appendChild(mtEl("span", "mt-review-move", mtT("Move {move}", {move: moment.move})));
   line.appendChild(mtEl("span", "mt-review-kind", moment.kind));
-  line.appendChild(mtEl("span", `mt-grade mt-grade-${moment.grade}`, moment.grade));
-  if (moment.index === panel.worst) line.appendChild(mtEl("span", "mt-review-star", "biggest lesson"));
+  line.appendChild(mtEl("span", `mt-grade mt-grade-${moment.grade}`, moment.grade_label || moment.grade));
+  if (moment.index === panel.worst) line.appendChild(mtEl("span", "mt-review-star", mtT("biggest lesson")));
   button.appendChild(line);
   const moves = mtEl("div", "mt-review-moves");
-  moves.appendChild(mtReviewMove(moment.same ? "played (the coach agrees):" : "played:",
+  moves.appendChild(mtReviewMove(moment.same ? mtT("played (the coach agrees):") : mtT("played:"),
                                  moment.played, moment.same ? "preferred" : "played", panel.joker));
-  if (!moment.same) moves.appendChild(mtReviewMove("coach:", moment.preferred, "preferred", panel.joker));
+  if (!moment.same) moves.appendChild(mtReviewMove(mtT("coach:"), moment.preferred, "preferred", panel.joker));
   button.appendChild(moves);
   const reason = mtEl("div", "mt-review-reason");
   reason.appendChild(mtRich(moment.reason, panel.joker));
@@ -61,7 +61,7 @@ function renderReview(model, el) {
     counts.title = panel.legend;
     for (const item of panel.counts) {
       const chip = mtEl("span", `mt-grade mt-grade-${item.grade}${item.count ? "" : " mt-grade-none"}`,
-                        `${item.count} ${item.label}`);
+                        mtT("{count} {label}", {count: item.count, label: item.label}));
       chip.dataset.grade = item.grade;
       counts.appendChild(chip);
     }
@@ -72,27 +72,27 @@ function renderReview(model, el) {
     if (message) root.appendChild(mtEl("div", `mt-message mt-message-${model.get("message_kind")}`, message));
     const tools = mtEl("div", "mt-review-tools");
     const keys = mtEl("span", "mt-review-keys");
-    keys.appendChild(mtReviewMove("", "played", "played", ""));
-    keys.appendChild(mtReviewMove("", "coach's choice", "preferred", ""));
-    keys.title = "how the table marks the tiles of the move made and of the coach's choice";
+    keys.appendChild(mtReviewMove("", mtT("played"), "played", ""));
+    keys.appendChild(mtReviewMove("", mtT("coach's choice"), "preferred", ""));
+    keys.title = mtT("how the table marks the tiles of the move made and of the coach's choice");
     tools.appendChild(keys);
     const all = mtEl("label", "mt-review-all");
     const box = mtEl("input", "");
     box.type = "checkbox";
     box.checked = !!panel.show_all;
     box.addEventListener("change", () => model.send({event: "show_all", on: box.checked}));
-    all.append(box, document.createTextNode(` show all ${panel.total} decisions`));
+    all.append(box, document.createTextNode(mtT(" show all {total} decisions", {total: panel.total})));
     tools.appendChild(all);
     root.appendChild(tools);
     if (panel.moments.length) {
       root.appendChild(mtEl("div", "mt-review-help",
-                            `Click a moment to see the table just before ${panel.seat}'s move.`));
+                            mtT("Click a moment to see the table just before {seat}'s move.", {seat: panel.seat})));
     }
     const list = mtEl("div", "mt-review-moments");
     if (!panel.moments.length) {
       list.appendChild(mtEl("div", "mt-review-empty", panel.total
-        ? "Every decision was good: nothing to correct. Tick “show all” to see them."
-        : "No decisions to review: every move of this seat was forced."));
+        ? mtT("Every decision was good: nothing to correct. Tick “show all” to see them.")
+        : mtT("No decisions to review: every move of this seat was forced.")));
     }
     for (const moment of panel.moments) list.appendChild(mtMoment(model, moment, panel));
     root.appendChild(list);

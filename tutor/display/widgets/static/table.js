@@ -13,31 +13,31 @@ const MT_PLACE_NAMES = {bottom: "you", right: "right", top: "across", left: "lef
 function mtPlate(seat, table) {
   const plate = mtEl("div", "mt-plate");
   const wind = mtEl("span", "mt-wind", seat.chinese);
-  wind.title = `${seat.name} wind`;
+  wind.title = mtT("{seat} wind", {seat: seat.name});
   plate.appendChild(wind);
   let name = seat.name;
-  if (seat.role === "you") name += " (you)";
-  else if (seat.role === "bot") name += " (bot)";
+  if (seat.role === "you") name += mtT(" (you)");
+  else if (seat.role === "bot") name += mtT(" (bot)");
   plate.appendChild(mtEl("span", "mt-name", name));
   if (seat.dealer) {
-    const dealer = mtEl("span", "mt-chip mt-dealer", "dealer");
-    dealer.title = "East deals and starts with 14 tiles";
+    const dealer = mtEl("span", "mt-chip mt-dealer", mtT("dealer"));
+    dealer.title = mtT("East deals and starts with 14 tiles");
     plate.appendChild(dealer);
   }
   if (table.turn === seat.seat && !table.finished) {
     plate.classList.add("mt-turn");
-    const turn = mtEl("span", "mt-chip mt-turn-chip", "to play");
-    turn.title = "whose turn it is";
+    const turn = mtEl("span", "mt-chip mt-turn-chip", mtT("to play"));
+    turn.title = mtT("whose turn it is");
     plate.appendChild(turn);
   }
   for (const note of seat.notes || []) {
-    const chip = mtEl("span", "mt-chip mt-note", "bound");
+    const chip = mtEl("span", "mt-chip mt-note", mtT("bound"));
     chip.title = note;
     plate.appendChild(chip);
   }
   if (seat.concealed === null) {
-    const count = mtEl("span", "mt-count", `${seat.count} tiles`);
-    count.title = "tiles in this player's hand, face down";
+    const count = mtEl("span", "mt-count", mtT("{n} tiles", {n: seat.count}));
+    count.title = mtT("tiles in this player's hand, face down");
     plate.appendChild(count);
   }
   return plate;
@@ -63,9 +63,9 @@ function mtSeatHand(seat, table, opts) {
     const backs = mtEl("div", "mt-backs");
     // one text alternative for the row of backs, not one per tile
     backs.setAttribute("role", "img");
-    backs.setAttribute("aria-label", `${seat.name}'s hand: ${seat.count} tiles face down`);
+    backs.setAttribute("aria-label", mtT("{seat}'s hand: {n} tiles face down", {seat: seat.name, n: seat.count}));
     for (let i = 0; i < seat.count; i++) {
-      const back = mtTile("5z", {back: true, title: "a tile face down"});
+      const back = mtTile("5z", {back: true, title: mtT("a tile face down")});
       back.removeAttribute("role");
       back.removeAttribute("aria-label");
       back.setAttribute("aria-hidden", "true");
@@ -80,13 +80,13 @@ function mtSeatHand(seat, table, opts) {
   if (opts.onTile) box.classList.add("mt-focus-home");
   box.appendChild(mtHand({concealed: seat.concealed, drawn: seat.drawn, melds: seat.melds}, {
     joker: table.joker, highlight: opts.highlight,
-    label: opts.onTile ? "your hand: arrow keys choose a tile, Enter discards it"
-                       : `${seat.name}'s hand`,
+    label: opts.onTile ? mtT("your hand: arrow keys choose a tile, Enter discards it")
+                       : mtT("{seat}'s hand", {seat: seat.name}),
     onTile: opts.onTile, inert: opts.inert,
     tileLabel: (code) => {
       const mark = table.marks[code];
-      let words = mark === "live" ? ", a Live Tile" : mark === "safe" ? ", safe" : mark === "chicken" ? ", a chicken" : "";
-      if (opts.inert && opts.inert(code) && opts.discardable) words += ", cannot be discarded now";
+      let words = mark === "live" ? mtT(", a Live Tile") : mark === "safe" ? mtT(", safe") : mark === "chicken" ? mtT(", a chicken") : "";
+      if (opts.inert && opts.inert(code) && opts.discardable) words += mtT(", cannot be discarded now");
       return words;
     },
     tileClass: (code) => {
@@ -99,9 +99,9 @@ function mtSeatHand(seat, table, opts) {
 
 function mtPond(seat, table, opts) {
   const pond = mtEl("div", `mt-pond mt-pond-${seat.place}`);
-  pond.title = `${seat.name}'s discards, in order`;
+  pond.title = mtT("{seat}'s discards, in order", {seat: seat.name});
   pond.setAttribute("role", "group");
-  pond.setAttribute("aria-label", seat.discards.length ? `${seat.name}'s discards` : `${seat.name} has discarded nothing yet`);
+  pond.setAttribute("aria-label", seat.discards.length ? mtT("{seat}'s discards", {seat: seat.name}) : mtT("{seat} has discarded nothing yet", {seat: seat.name}));
   const last = table.last_discard === seat.seat;
   seat.discards.forEach((code, i) => {
     const taken = seat.taken[i];
@@ -110,16 +110,16 @@ function mtPond(seat, table, opts) {
       joker: code === table.joker, dim: taken, highlight: isLast && !taken,
       cls: (taken ? "mt-taken " : "") + mtMarkClass(table.marks, code) + (isLast ? " mt-last" : "") +
            (isLast && !taken ? mtReviewClass(opts.review, code) : ""),
-      label: mtSay(code, table.joker) + (taken ? ", claimed into a meld" : isLast ? ", the latest discard" : ""),
+      label: mtSay(code, table.joker) + (taken ? mtT(", claimed into a meld") : isLast ? mtT(", the latest discard") : ""),
       title: `${mtTileTip(mtSymbol(code, {joker: code === table.joker}))}` +
-             (taken ? ": claimed into a meld" : isLast ? ": the latest discard" : "")}));
+             (taken ? mtT(": claimed into a meld") : isLast ? mtT(": the latest discard") : "")}));
   });
   return pond;
 }
 
 function mtBottomName(table) {
   const seat = table.seats.find((s) => s.place === "bottom");
-  return seat ? seat.name : "the player at the bottom";
+  return seat ? seat.name : mtT("the player at the bottom");
 }
 
 // The wall: the square of stacks drawn by the package (wall_svg), its counts as text (also the
@@ -132,21 +132,21 @@ function mtWall(table) {
     picture.innerHTML = table.wall_svg;  // built by the package (tutor.display.layout.wall_svg)
     box.appendChild(picture);
   }
-  const text = wall ? wall.text : `Wall: ${table.live_wall} live tiles` +
-    (table.has_dead_wall ? `, dead wall ${table.dead_wall}` : "");
+  const text = wall ? wall.text : mtT("Wall: {n} live tiles", {n: table.live_wall}) +
+    (table.has_dead_wall ? mtT(", dead wall {n}", {n: table.dead_wall}) : "");
   const info = mtEl("div", "mt-wall-info");
   const caption = mtEl("div", "mt-wall", text);
   caption.title = table.has_dead_wall
-    ? "live wall: tiles left to draw; dead wall: kept apart for kong replacement tiles"
-    : "tiles left to draw; kong replacements come from the far end of the same wall";
+    ? mtT("live wall: tiles left to draw; dead wall: kept apart for kong replacement tiles")
+    : mtT("tiles left to draw; kong replacements come from the far end of the same wall");
   info.appendChild(caption);
   box.appendChild(info);
   if (table.wall_svg) {
     const key = mtEl("div", "mt-wall-key");
-    const items = [["mt-key-live", "live"]];
-    if (table.has_dead_wall) items.push(["mt-key-dead", "dead (striped)"]);
-    items.push(["mt-key-draw", "next draw"], ["mt-key-replacement", "kong replacement"],
-               ["mt-key-break", "break"]);
+    const items = [["mt-key-live", mtT("live")]];
+    if (table.has_dead_wall) items.push(["mt-key-dead", mtT("dead (striped)")]);
+    items.push(["mt-key-draw", mtT("next draw")], ["mt-key-replacement", mtT("kong replacement")],
+               ["mt-key-break", mtT("break")]);
     for (const [cls, words] of items) {
       const item = mtEl("span", "mt-key-item");
       item.appendChild(mtEl("span", `mt-key ${cls}`));
@@ -163,18 +163,18 @@ function mtCenter(table, mode) {
   center.appendChild(mtEl("div", "mt-game", table.title));
   center.appendChild(mtWall(table));
   let status;
-  if (table.finished) status = table.outcome || "the hand is over";
+  if (table.finished) status = table.outcome || mtT("the hand is over");
   else if (table.to_act && table.offer) {
     const from = table.seats.find((s) => s.seat === table.offer_from);
-    const answer = mode === "play" ? "claim it or pass" : `${mtBottomName(table)} may claim it`;
-    status = `${from ? from.name : "A player"} discarded ${table.offer}: ${answer}`;
+    const answer = mode === "play" ? mtT("claim it or pass") : mtT("{seat} may claim it", {seat: mtBottomName(table)});
+    status = mtT("{seat} discarded {tile}: {answer}", {seat: from ? from.name : mtT("A player"), tile: table.offer, answer});
   } else if (table.to_act) {
     // a replay is watched, not played: name who is to play instead of asking for a click
-    status = mode === "play" ? "Your turn: click a tile (or press Enter on it) to discard it" : `${mtBottomName(table)} to play`;
+    status = mode === "play" ? mtT("Your turn: click a tile (or press Enter on it) to discard it") : mtT("{seat} to play", {seat: mtBottomName(table)});
   }
   else {
     const turn = table.seats.find((s) => s.seat === table.turn);
-    status = turn ? `${turn.name}'s turn` : "";
+    status = turn ? mtT("{seat}'s turn", {seat: turn.name}) : "";
   }
   const statusLine = mtEl("div", "mt-status", status);
   center.appendChild(statusLine);
@@ -182,7 +182,7 @@ function mtCenter(table, mode) {
   for (const marker of table.markers) {
     const chip = mtEl("div", `mt-marker mt-marker-${marker.key}${marker.active ? " mt-active" : ""}`);
     chip.appendChild(mtEl("b", "", marker.name));
-    chip.appendChild(document.createTextNode(`: ${marker.text}`));
+    chip.appendChild(document.createTextNode(mtT(": ") + marker.text));
     chip.title = marker.explain;
     chips.appendChild(chip);
   }
@@ -215,7 +215,7 @@ function mtActions(model, table) {
     if (key) button.setAttribute("aria-keyshortcuts", key);
     if (choice.action === suggest) {
       button.classList.add("mt-suggested");
-      button.appendChild(mtEl("span", "mt-suggested-mark", "\u2605 suggested"));
+      button.appendChild(mtEl("span", "mt-suggested-mark", mtT("\u2605 suggested")));
     }
     button.addEventListener("click", () => model.send({event: "act", action: choice.action}));
     bar.appendChild(button);
@@ -223,25 +223,25 @@ function mtActions(model, table) {
   if (model.get("mode") === "play" || model.get("can_play")) bar.appendChild(mtPaceMenu(model));
   if (model.get("mode") !== "play" && model.get("can_play")) {
     const playing = !!mtReplayTimers.get(model);
-    const button = mtEl("button", "mt-button mt-play-button", playing ? "\u275A\u275A Pause" : "\u25B6 Play");
+    const button = mtEl("button", "mt-button mt-play-button", playing ? mtT("\u275A\u275A Pause") : mtT("\u25B6 Play"));
     button.type = "button";
-    button.title = playing ? "stop playing the hand" : "play the hand move by move at this pace";
+    button.title = playing ? mtT("stop playing the hand") : mtT("play the hand move by move at this pace");
     button.disabled = !playing && !!table.finished;
     button.dataset.key = "play";
     button.addEventListener("click", () => mtReplayToggle(model));
     bar.appendChild(button);
   }
   if (model.get("mode") === "play") {
-    const hint = mtEl("button", "mt-button mt-hint-button", "Hint");
+    const hint = mtEl("button", "mt-button mt-hint-button", mtT("Hint"));
     hint.type = "button";
-    hint.title = "what the tutor would do, and why";
+    hint.title = mtT("what the tutor would do, and why");
     hint.disabled = !table.to_act;
     hint.dataset.key = "hint";
     hint.setAttribute("aria-keyshortcuts", "H");
     hint.addEventListener("click", () => model.send({event: "hint"}));
-    const undo = mtEl("button", "mt-button mt-undo-button", "Take back");
+    const undo = mtEl("button", "mt-button mt-undo-button", mtT("Take back"));
     undo.type = "button";
-    undo.title = "undo your last move (a practice game)";
+    undo.title = mtT("undo your last move (a practice game)");
     undo.disabled = !model.get("can_undo");
     undo.dataset.key = "undo";
     undo.setAttribute("aria-keyshortcuts", "U");
@@ -252,21 +252,22 @@ function mtActions(model, table) {
 }
 
 // The pace of the others' moves: a menu the table keeps (the model's `pace`, in seconds).
-const MT_PACES = [["instant", 0], ["fast (0.25 s)", 0.25], ["normal (0.5 s)", 0.5], ["slow (1 s)", 1], ["very slow (2 s)", 2]];
+const MT_PACES = [[mtN("instant"), 0], [mtN("fast (0.25 s)"), 0.25], [mtN("normal (0.5 s)"), 0.5], [mtN("slow (1 s)"), 1],
+                  [mtN("very slow (2 s)"), 2]];  // translated when drawn
 
 function mtPaceMenu(model) {
   const label = mtEl("label", "mt-pace");
-  label.appendChild(document.createTextNode("Pace: "));
+  label.appendChild(document.createTextNode(mtT("Pace: ")));
   const select = mtEl("select", "mt-pace-select");
   select.dataset.key = "pace";
   const pace = model.get("pace");
   for (const [name, seconds] of MT_PACES) {
-    const option = mtEl("option", "", name);
+    const option = mtEl("option", "", mtT(name));
     option.value = String(seconds);
     if (Math.abs(seconds - pace) < 1e-6) option.selected = true;
     select.appendChild(option);
   }
-  select.title = "how long each of the other players' moves stays on screen";
+  select.title = mtT("how long each of the other players' moves stays on screen");
   select.addEventListener("change", () => {
     model.set("pace", parseFloat(select.value));
     model.save_changes();
@@ -302,11 +303,8 @@ function mtReplayToggle(model) {
 // button when there is one such move, else moves the focus to the first of them.
 const MT_KEYS = {"pong": "P", "chow": "C", "open-kong": "K", "concealed-kong": "K", "added-kong": "K",
                  "win": "W", "self-draw": "W", "rob": "W", "special-win": "W", "pass": "N"};
-const MT_KEY_HELP = "Keys: Tab to your hand, \u2190 \u2192 choose a tile, Enter discards it; " +
-  "P pong, C chow, K kong, W win, N pass; H hint, U take back, Y your hand.";
-
 function mtKeyHelp() {
-  return mtEl("div", "mt-keys", MT_KEY_HELP);
+  return mtEl("div", "mt-keys", mtT("Keys: Tab to your hand, \u2190 \u2192 choose a tile, Enter discards it; P pong, C chow, K kong, W win, N pass; H hint, U take back, Y your hand."));
 }
 
 function mtOnKey(model, root, event) {
@@ -348,7 +346,7 @@ function mtAnnounce(live, state, table, message) {
   if (message && message !== state.message) parts.push(message);
   state.message = message;
   if (table.to_act && fresh.length && table.prompt) parts.push(table.prompt);
-  if (parts.length) live.textContent = parts.join(". ");
+  if (parts.length) live.textContent = parts.join(mtT(". "));
 }
 
 // The log shows its newest lines: as many whole lines as its height holds, so the top one is never
@@ -403,7 +401,7 @@ function mtSide(model, table, pacing) {
     side.classList.add("mt-side-result");  // the sheets take the width under the table
   }
   const log = mtEl("div", "mt-log");
-  const title = table.viewer ? "What you saw happen" : "What happened";
+  const title = table.viewer ? mtT("What you saw happen") : mtT("What happened");
   log.appendChild(mtEl("div", "mt-log-title", title));
   const lines = mtEl("ul", "mt-log-lines");
   lines.tabIndex = 0;  // it scrolls: the keyboard can scroll it too
@@ -417,17 +415,17 @@ function mtSide(model, table, pacing) {
   log.appendChild(lines);
   side.appendChild(log);
   const legend = mtEl("details", "mt-legend");
-  legend.appendChild(mtEl("summary", "", "What the markers mean"));
+  legend.appendChild(mtEl("summary", "", mtT("What the markers mean")));
   for (const marker of table.markers) {
     const item = mtEl("p", "");
-    item.appendChild(mtEl("b", "", `${marker.name}. `));
+    item.appendChild(mtEl("b", "", mtT("{name}. ", {name: marker.name})));
     item.appendChild(document.createTextNode(marker.explain));
     legend.appendChild(item);
   }
   const general = mtEl("p", "");
-  general.appendChild(mtEl("b", "", "Ponds. "));
+  general.appendChild(mtEl("b", "", mtT("Ponds. ")));
   general.appendChild(document.createTextNode(
-    "Each player's discards lie in front of them in the order thrown; a faded tile was claimed into a meld; the glowing one is the latest."));
+    mtT("Each player's discards lie in front of them in the order thrown; a faded tile was claimed into a meld; the glowing one is the latest.")));
   legend.appendChild(general);
   side.appendChild(legend);
   requestAnimationFrame(() => mtLogToEnd(lines));
@@ -440,10 +438,11 @@ function renderTable(model, el) {
                  "can_undo", "mode", "_ack", "pace", "can_play"];
   // pacing: a new `table` with `frames` shows each frame `pace` seconds, then the table itself
   const paced = {frame: null, queue: [], timer: null};
+  mtUseTexts(model);
   const live = mtEl("div", "mt-live");
   live.setAttribute("aria-live", "polite");
   live.setAttribute("role", "log");
-  live.setAttribute("aria-label", "moves as they happen");
+  live.setAttribute("aria-label", mtT("moves as they happen"));
   const heard = {spoken: null, message: ""};
   el.appendChild(live);
   el.addEventListener("keydown", (event) => {

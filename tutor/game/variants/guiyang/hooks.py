@@ -29,6 +29,8 @@ from tutor.core.variant import Variant
 from tutor.game.actions import Action, ActionKind
 from tutor.game.hooks import Hooks
 from tutor.game.state import Event
+from tutor.game.view import event_kind
+from tutor.i18n import Message
 from tutor.rulesets import apply
 from tutor.variants.guiyang import (
     GUIYANG_RULES,
@@ -126,8 +128,8 @@ class GuiyangHooks(Hooks):
         tracker.hot = seat if seat in tracker.after_kong else None
         tracker.after_kong.discard(seat)
         if tracker.hot is not None:
-            state.events.append(Event(seat, "hot discard", tile, "made right after a kong: a "
-                                      "win on it is a hot discard (热炮)"))
+            state.events.append(Event(seat, "hot discard", tile, Message(
+                "made right after a kong: a win on it is a hot discard (热炮)")))
 
     def on_claim(self, state: HandState, seat: Seat, action: Action, source: Seat) -> None:
         tracker = _tracker(state)
@@ -136,24 +138,24 @@ class GuiyangHooks(Hooks):
         tracker.claimed_by[index] = seat
         tracker.after_kong.discard(seat)
         if seat in tracker.win_offered:
-            self._block_wins(state, seat, f"chose to {action.kind.value} instead of winning")
+            self._block_wins(state, seat, Message("chose to {move} instead of winning",
+                                                 move=event_kind(action.kind.value)))
 
     def on_pass(self, state: HandState, seat: Seat, offered: tuple[Action, ...]) -> None:
         tracker = _tracker(state)
         kinds = {a.kind for a in offered}
         if ActionKind.WIN in kinds:  # a discard win; declining to rob blocks nothing
-            self._block_wins(state, seat, "declined a win")
+            self._block_wins(state, seat, Message("declined a win"))
         for action in offered:
             if action.kind is ActionKind.PONG and action.tile is not None:
                 tracker.pong_blocked.setdefault(seat, set()).add(action.tile)
-                state.events.append(Event(seat, "pong blocked", action.tile,
-                                          "passed on the pong: no pong of this tile until the "
-                                          "next draw"))
+                state.events.append(Event(seat, "pong blocked", action.tile, Message(
+                    "passed on the pong: no pong of this tile until the next draw")))
 
     def _block_wins(self, state: HandState, seat: Seat, why: str) -> None:
         _tracker(state).win_blocked.add(seat)
-        state.events.append(Event(seat, "wins blocked", None, f"{why}: no win on a discard "
-                                  "until the next draw"))
+        state.events.append(Event(seat, "wins blocked", None, Message(
+            "{why}: no win on a discard until the next draw", why=why)))
 
     # -- what is legal --------------------------------------------------------------------
     def may_win_on_discard(self, state: HandState, seat: Seat, tile: Tile,
@@ -169,8 +171,8 @@ class GuiyangHooks(Hooks):
             if not robbing:
                 tracker.win_offered.add(seat)
             return True
-        state.events.append(Event(seat, "kong pass", tile, "a plain win on a discard needs a "
-                                  "kong of one's own this hand: not offered"))
+        state.events.append(Event(seat, "kong pass", tile, Message(
+            "a plain win on a discard needs a kong of one's own this hand: not offered")))
         return False
 
     def kong_pass_refuses(self, state: HandState, seat: Seat, tile: Tile,

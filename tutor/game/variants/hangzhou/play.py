@@ -43,6 +43,7 @@ from tutor.game.actions import DISCARDS, Action, ActionKind
 from tutor.game.hooks import Hooks
 from tutor.game.state import Event, WinKind
 from tutor.game.variants.hangzhou.play_rules import PLAY, HangzhouPlay, hangzhou_rules
+from tutor.i18n import Message, _, join, localize
 from tutor.ledger import Ledger, Seat
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules
 from tutor.variants.hangzhou.scoring import ScoreSheet, Situation, score
@@ -136,22 +137,23 @@ class HangzhouSettlement:
                 "payments": self.ledger.as_dicts()}
 
     def __str__(self) -> str:
-        out = [str(self.outcome)]
+        out = [localize(self.outcome)]
         if self.first_turn is not None:
             out.append(str(self.first_turn))
         if self.sheet is not None:
             out.append(str(self.sheet))
         elif not self.ledger:
-            out.append("no payments")
+            out.append(_("no payments"))
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        parts = [f"<p><b>{html.escape(str(self.outcome))}</b></p>"]
+        parts = [f"<p><b>{html.escape(localize(self.outcome))}</b></p>"]
         if self.first_turn is not None:
             parts.append(self.first_turn._repr_html_())
         if self.sheet is not None:
             parts.append(self.sheet._repr_html_())
-        parts.append(f"<p>this hand's payments:</p>{self.ledger._repr_html_()}")
+        heading = _("this hand's payments:")
+        parts.append(f"<p>{html.escape(heading)}</p>{self.ledger._repr_html_()}")
         return "".join(parts)
 
 
@@ -192,7 +194,8 @@ class HangzhouHooks(Hooks):
             tracker.restricted.clear()  # cannot happen: bound players never lose their turn
         if not replacement and honor_run(state.players[seat]) >= self.rules.ten_honors_count:
             state.events.append(Event(seat, "may declare Ten Honors Explosive Head", None,
-                                      f"{len(state.players[seat].discards)} honor discards"))
+                                      Message("{n} honor discards",
+                                              n=len(state.players[seat].discards))))
 
     def on_discard(self, state: HandState, seat: Seat, tile: Tile) -> None:
         tracker = self.tracker(state)
@@ -207,10 +210,10 @@ class HangzhouHooks(Hooks):
             n = self.play.joker_restriction_players
             tracker.restricted = [seat.next(i) for i in range(1, n + 1)]
             if n:
-                names = ", ".join(_title(s) for s in tracker.restricted)
-                state.events.append(Event(seat, "joker restriction", tile,
-                                          f"{names}: no calls; discard the tile drawn unless "
-                                          "it makes a concealed kong or a win"))
+                names = join(", ", [Message(_title(s)) for s in tracker.restricted])
+                state.events.append(Event(seat, "joker restriction", tile, Message(
+                    "{names}: no calls; discard the tile drawn unless it makes a concealed "
+                    "kong or a win", names=names)))
         else:
             tracker.chain_jokers[seat] = 0
             tracker.chain_kongs[seat] = 0
@@ -218,9 +221,9 @@ class HangzhouHooks(Hooks):
     def on_claim(self, state: HandState, seat: Seat, action: Action, source: Seat) -> None:
         tracker = self.tracker(state)
         if tracker.restricted:  # the bound turns were skipped: the restriction is over
-            skipped = ", ".join(_title(s) for s in tracker.restricted)
+            skipped = join(", ", [Message(_title(s)) for s in tracker.restricted])
             state.events.append(Event(seat, "joker restriction ends", None,
-                                      f"the call skips {skipped}"))
+                                      Message("the call skips {seats}", seats=skipped)))
             tracker.restricted.clear()
 
     def on_kong(self, state: HandState, seat: Seat, meld: Meld) -> None:
@@ -237,9 +240,9 @@ class HangzhouHooks(Hooks):
         if not penalty.applies:
             return
         tracker.first_turn = penalty
-        state.events.append(Event(Wind.EAST, "first-turn matching discards", None,
-                                  f"dice {dice[0]}+{dice[1]}: the dealer pays "
-                                  f"{penalty.factor} x {penalty.dice} to each player"))
+        state.events.append(Event(Wind.EAST, "first-turn matching discards", None, Message(
+            "dice {first}+{second}: the dealer pays {factor} x {dice} to each player",
+            first=dice[0], second=dice[1], factor=penalty.factor, dice=penalty.dice)))
 
     # -- what is legal --------------------------------------------------------------------
     def may_win_on_discard(self, state: HandState, seat: Seat, tile: Tile,

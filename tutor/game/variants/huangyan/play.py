@@ -36,6 +36,7 @@ from tutor.errors import RulesError
 from tutor.game.hooks import Hooks
 from tutor.game.state import Event, HandState, Outcome, WinKind
 from tutor.game.wall import DEAD_WALL
+from tutor.i18n import Message, _, localize
 from tutor.ledger import Ledger, Seat
 from tutor.rulesets import apply
 from tutor.variants.huangyan.reckoning import Reckoning, reckon, yellow_cliff
@@ -87,16 +88,20 @@ class DiscardNote:
         return self.in_stage and self.live and not self.all_live
 
     def explain(self) -> str:
-        who, tile = _title(self.seat), self.tile
+        """Why the discarder is liable or not (a message, shown in the learner's language)."""
+        who, tile = Message(_title(self.seat)), str(self.tile)
         if not self.in_stage:
-            return f"{who}'s discard {tile} came before the {STAGE}: no liability"
+            return Message("{who}'s discard {tile} came before the Live Tile Stage: no "
+                           "liability", who=who, tile=tile)
         if not self.live:
-            return f"{who}'s discard {tile} was safe (already discarded this hand): no liability"
+            return Message("{who}'s discard {tile} was safe (already discarded this hand): no "
+                           "liability", who=who, tile=tile)
         if self.all_live:
-            return (f"{who}'s discard {tile} was a Live Tile, but every tile of {who}'s "
-                    f"concealed hand was Live (the exception): no liability")
-        return (f"{who} discarded the Live Tile {tile} during the {STAGE} while holding a safe "
-                f"tile: {who} is liable")
+            return Message("{who}'s discard {tile} was a Live Tile, but every tile of {who}'s "
+                           "concealed hand was Live (the exception): no liability", who=who,
+                           tile=tile)
+        return Message("{who} discarded the Live Tile {tile} during the Live Tile Stage while "
+                       "holding a safe tile: {who} is liable", who=who, tile=tile)
 
 
 @dataclass
@@ -148,18 +153,20 @@ class HuangyanSettlement:
 
     def __str__(self) -> str:
         if self.winner is None:
-            return f"{self.outcome}\n{self.reckoning}"
-        rows = [str(self.outcome)]
+            return f"{localize(self.outcome)}\n{self.reckoning}"
+        rows = [localize(self.outcome)]
         rows += [str(self.sheets[seat]) for seat in SEATS]
         if self.liability:
-            rows.append(f"liability: {self.liability}")
+            rows.append(_("liability: {why}").format(why=localize(self.liability)))
         rows.append(str(self.reckoning))
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
         sheets = "".join(self.sheets[seat]._repr_html_() for seat in SEATS if seat in self.sheets)
-        why = f"<p>liability: {html.escape(self.liability)}</p>" if self.liability else ""
-        return (f"<div class='tutor-settlement'><p><b>{html.escape(str(self.outcome))}</b></p>"
+        liability = _("liability: {why}")
+        why = (f"<p>{html.escape(liability.format(why=localize(self.liability)))}</p>"
+               if self.liability else "")
+        return (f"<div class='tutor-settlement'><p><b>{html.escape(localize(self.outcome))}</b></p>"
                 f"{sheets}{why}{self.reckoning._repr_html_()}</div>")
 
 
@@ -202,9 +209,9 @@ class HuangyanHooks(Hooks):
         if tracker.stage_began is None and self.in_stage(state):
             live = state.wall.live
             tracker.stage_began = live
-            state.events.append(Event(None, STAGE, None,
-                                      f"{live} live tiles left, {live + self.rules.dead_wall} "
-                                      f"with the Dead Wall: discard only safe tiles"))
+            state.events.append(Event(None, STAGE, None, Message(
+                "{live} live tiles left, {all} with the Dead Wall: discard only safe tiles",
+                live=live, all=live + self.rules.dead_wall)))
 
     def on_draw(self, state: HandState, seat: Seat, tile: Tile, replacement: bool) -> None:
         if not replacement:  # replacements come from the Dead Wall: the stage does not move
@@ -265,7 +272,7 @@ class HuangyanHooks(Hooks):
             if note.liable:
                 liable = note.seat
         elif outcome.how is WinKind.ROBBING:
-            why = "a win by Robbing the Kong is on no discard: no liability"
+            why = Message("a win by Robbing the Kong is on no discard: no liability")
         ordered = {seat: sheets[seat] for seat in SEATS}
         result = reckon(winner=winner, totals=ordered, dealer=Wind.EAST, liable=liable,
                         rules=rules)

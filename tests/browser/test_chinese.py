@@ -1,0 +1,117 @@
+"""The apps in Chinese in Chromium (Voila, ``TUTOR_LANG=zh`` in the kernel): the play table, a
+finished hand's sheets and the review, the practice app and the hand builder show no English
+word (tile notation aside), as text on screen, in the tiles' text alternatives (``aria-label``),
+tooltips (``title``) or placeholders. Screenshots at 1920x1080: ``images/zh_*.png``.
+
+Only the apps' widgets are read: the notebooks' own prose is the course's, whose Chinese edition
+is a notebook of its own."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .page import IMAGES, AppPage
+
+pytestmark = pytest.mark.browser
+
+MINE = ".mt-seat-bottom"
+
+#: every text a learner meets in the widgets' output: what is on screen, the text alternatives,
+#: the tooltips and placeholders, and the text drawn in SVG pictures
+_TEXTS = """() => {
+  const out = [];
+  for (const area of document.querySelectorAll('.jp-OutputArea-output')) {
+    out.push(area.innerText);
+    for (const node of area.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      for (const name of ['aria-label', 'title', 'placeholder']) {
+        const value = node.getAttribute(name);
+        if (value && value !== 'null') out.push(value);  // ipywidgets: a label's empty title
+      }
+    }
+    for (const node of area.querySelectorAll('svg text, svg title')) out.push(node.textContent);
+  }
+  return out.join('\\n');
+}"""
+
+#: tile notation (3m, 123p, 1z), kept in both languages
+_NOTATION = re.compile(r"(?<![A-Za-z])[1-9]+[mpsz](?![A-Za-z])")
+#: words allowed in Chinese, and why: the Latin indexes printed in the tiles' corners (E S W N
+#: Wh G R, so a tile reads without CJK fonts) and the joker badge J are part of the tile's
+#: picture; Tab and Enter are the names printed on the keys the key help names
+ALLOWED = {"Wh", "Tab", "Enter"}
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of ``text``: two letters or more, tile notation and ALLOWED aside."""
+    text = _NOTATION.sub(" ", text)
+    return sorted({w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in ALLOWED})
+
+
+def test_the_word_check_can_fail() -> None:
+    assert english_words("西家打出 3p，East discards 123m") == ["East", "discards"]
+    assert english_words("提示 1z 5m 9s Tab Enter") == []
+
+
+def _english(app: AppPage) -> list[str]:
+    return english_words(str(app.page.evaluate(_TEXTS)))
+
+
+def test_the_play_table_sheets_and_review_in_chinese(browser: Any) -> None:
+    with AppPage(browser, "play_a_hand.ipynb", f"{MINE} button.mt-tile", language="zh") as app:
+        page = app.page
+        page.select_option(".mt-pace-select", "0")
+        app.wait_text(".mt-table", "轮到你")
+        page.click(".mt-hint-button")
+        app.wait_text(".mt-hint", "向听数")
+        page.wait_for_selector(f"{MINE} .mt-tile.mt-hl", timeout=30_000)
+        assert _english(app) == []
+        assert "你看到的经过" in page.inner_text(".mt-log")
+        assert (page.get_attribute(f"{MINE} button.mt-tile >> nth=0", "aria-label") or "")[:1] \
+            in "一二三四五六七八九东南西北白发红"
+        app.shot("zh_play_table.png")
+        # play the hand to its end with the hint's moves (passing on claims)
+        for _ in range(120):
+            if page.locator(".mt-result").count():
+                break
+            before = page.inner_text(".mt-log")
+            if page.locator(".mt-action-win, .mt-action-self-draw").count():
+                page.locator(".mt-action-win, .mt-action-self-draw").first.click()
+            elif page.locator(".mt-action-pass").count():
+                page.click(".mt-action-pass")
+            else:
+                page.click(f"{MINE} button.mt-tile:not(.mt-locked) >> nth=-1")
+            page.wait_for_function(
+                "(before) => document.querySelector('.mt-result') !== null ||"
+                " document.querySelector('.mt-log').innerText !== before", arg=before,
+                timeout=60_000)
+        page.wait_for_selector(".mt-result", timeout=60_000)
+        assert _english(app) == []
+        page.evaluate("document.querySelector('.mt-result').scrollIntoView()")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(IMAGES / "zh_score_sheet.png"))
+        # the review of the hand
+        page.click(".tutor-review-button")
+        page.wait_for_selector(".mt-review .mt-review-counts", timeout=120_000)
+        app.wait_text(".mt-review", "教练")
+        assert _english(app) == []
+        app.shot("zh_review.png")
+        assert app.problems() == []
+
+
+@pytest.mark.parametrize(("notebook", "ready", "word"), [
+    ("practice.ipynb", ".tutor-practice .tutor-exercise", "检查"),
+    ("hand_builder.ipynb", ".mt-picker", "你的手牌"),
+])
+def test_the_apps_in_chinese(browser: Any, notebook: str, ready: str, word: str) -> None:
+    with AppPage(browser, notebook, ready, language="zh") as app:
+        app.wait_text(".tutor-app", word)
+        if notebook == "practice.ipynb":
+            app.page.click(".tutor-practice .tutor-exercise button:has-text('提示')")
+            app.wait_text(".tutor-verdict", "提示")
+            app.page.click(".tutor-practice .tutor-exercise button:has-text('看答案')")
+            app.wait_text(".tutor-worked-answer", "答案")
+        assert _english(app) == []
+        assert app.problems() == []

@@ -1,0 +1,153 @@
+"""The widgets in Chinese, without a browser: a widget made after ``set_language("zh")`` carries
+Chinese labels, buttons, messages and texts for its JavaScript; one made in English is as before;
+every text the JavaScript shows is listed for translation (``texts.SCREEN``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from tutor.display.widgets.texts import SCREEN, screen_texts
+from tutor.i18n import using_language
+
+STATIC = Path(__file__).resolve().parents[2] / "tutor" / "display" / "widgets" / "static"
+#: tile notation and the tiles' Latin corner indexes (part of the picture), kept in Chinese
+_KEPT = re.compile(r"(?<![A-Za-z])(?:[1-9]+[mpsz]|Wh)(?![A-Za-z])")
+#: the state of a widget that is not text a learner reads (code, style, data, names of CSS)
+_NOT_TEXT = {"_esm", "_css", "_sprite", "_texts", "wall_svg", "action", "variant", "kind", "seat",
+             "place", "role", "key", "grade", "_view", "message_kind", "mode", "viewer", "turn",
+             "offer_from", "last_discard", "ring", "marks", "rows", "left", "joker", "tiles",
+             "discards", "concealed", "drawn", "played_tiles", "preferred_tiles", "offer",
+             "discardable", "highlight", "highlight_tiles", "suggest", "claimed", "chinese"}
+
+
+def english(text: str) -> list[str]:
+    text = re.sub(r"<style.*?</style>", " ", text, flags=re.S)
+    text = re.sub(r"<[^>]+>|&\w+;", " ", text)
+    return re.findall(r"[A-Za-z]{2,}", _KEPT.sub(" ", text))
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in _NOT_TEXT:
+                yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, str):
+        yield value
+
+
+def shown(root: widgets.Widget) -> list[str]:
+    """Every text a widget tree shows: descriptions, tooltips, options, HTML, the table's and
+    the review's data, messages."""
+    out: list[str] = []
+    seen: set[int] = set()
+
+    def visit(widget: widgets.Widget) -> None:
+        if id(widget) in seen:
+            return
+        seen.add(id(widget))
+        state = widget.get_state()
+        for name in ("description", "tooltip", "placeholder", "_options_labels", "titles",
+                     "table", "panel", "hint", "message", "result", "hand_label", "pick_label"):
+            if name in state:
+                out.extend(_strings(state[name]))
+        if isinstance(widget, (widgets.HTML, widgets.Label)):
+            out.append(widget.value)
+        for child in getattr(widget, "children", ()):
+            visit(child)
+
+    visit(root)
+    return out
+
+
+def _words(root: widgets.Widget) -> list[str]:
+    return sorted({w for text in shown(root) for w in english(text)})
+
+
+def test_every_text_of_the_javascript_is_listed() -> None:
+    written = {json.loads(m.group(1)) for path in STATIC.glob("*.js")
+               for m in re.finditer(r'mt[TN]\(("(?:[^"\\]|\\.)*")', path.read_text("utf-8"))}
+    assert len(written) > 80
+    assert written == set(SCREEN)
+
+
+def test_the_screen_texts_follow_the_language() -> None:
+    assert screen_texts() == {}  # English: the files' own words
+    with using_language("zh"):
+        texts = screen_texts()
+    assert texts["Hint"] == "提示" and texts["Take back"] == "悔一步"
+    assert texts["name:mt-5m"] == "五万" and texts["name:mt-5z-j"] == "白板（财神）"
+    assert texts["name:mt-1z"] == "东风" and texts["tip:mt-3p"] == "三筒 (3p)"
+    assert all(value for value in texts.values())
+    missing = [text for text in SCREEN if texts[text] == text and english(text)]
+    assert missing == []
+
+
+def test_a_play_table_made_in_chinese() -> None:
+    from tutor.display.widgets.play import PlayView
+
+    english_view = PlayView("huangyan", seed=7)
+    assert "Hint" not in json.dumps(english_view.widget._texts)
+    assert _words(english_view.box), "the check can fail: the English table has English words"
+    assert english_view.review_button.description == "Review my hand"
+    with using_language("zh"):
+        view = PlayView("huangyan", seed=7)
+        view.show_hint()
+        assert view.review_button.description == "复盘我的牌"
+        assert view.widget._texts["Hint"] == "提示"
+        table = view.widget.table
+        assert table["seats"][0]["name"] == "东家" and table["title"] == "黄岩麻将"
+        assert table["log"][:2] == ["骰子：5+3", "发牌：每家 13 张，庄家 14 张"] \
+            or table["log"][0].startswith("骰子：")
+        assert view.widget.hint.startswith("教练的打法：")
+        assert _words(view.box) == []
+        for _ in range(300):  # to the end of the hand: the result, then the review
+            if view.table.finished:
+                break
+            view.play(view.table.legal()[-1])
+        assert view.table.finished and "<b>" in view.widget.result
+        assert _words(view.box) == []
+        replay = view.review_hand()
+        assert replay is not None
+        assert _words(replay.box) == []
+        panel = replay.review_widget.panel
+        assert panel["title"].endswith("的复盘") and panel["counts"][0]["label"] == "好"
+    # made in English before, still English after
+    assert english_view.review_button.description == "Review my hand"
+
+
+@pytest.mark.parametrize("topic", ["waits", "shanten", "discard"])
+def test_the_practice_app_made_in_chinese(topic: str, tmp_path: Path) -> None:
+    from tutor.display.widgets.practice import PracticeView
+    from tutor.study.progress import ProgressStore
+
+    store = ProgressStore(tmp_path / "progress.json")
+    with using_language("zh"):
+        view = PracticeView(topic, level=2, seed=3, store=store, projector=False)
+        check = view.check
+        assert check is not None
+        assert check.button.description == "检查"
+        check.show_hint()
+        check.answer("1m")
+        check.reveal()
+        assert _words(view.box) == [], shown(view.box)
+
+
+def test_the_hand_builder_made_in_chinese() -> None:
+    from tutor.display.widgets.hand_builder import HandBuilderView
+
+    for variant, hand in (("hangzhou", "45m 56p 777s 南南南 中中 白"),
+                          ("huangyan", "11123456789999m"), ("guiyang", "111234567899m")):
+        with using_language("zh"):
+            view = HandBuilderView(variant, hand)
+            assert view.picker._texts["Add"] == "加入"
+            assert _words(view.box) == [], shown(view.box)

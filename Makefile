@@ -33,7 +33,7 @@ $(VENV)/.installed: pyproject.toml setup.py $(wildcard $(VOILA_TEMPLATE)/*) | $(
 	mkdir -p $(VENV)/share/jupyter/voila/templates && cp -r $(VOILA_TEMPLATE) $(VENV)/share/jupyter/voila/templates/
 	touch $@ $(VENV)/.notebook $(VENV)/.site
 
-.PHONY: lab test bench chromium pyodide axe site classroom soak catalog
+.PHONY: lab test bench chromium pyodide axe site classroom soak catalog notebooks
 lab: $(VENV)/.notebook
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb notebooks/apps/*.ipynb \
 	  notebooks/zh/*.ipynb notebooks/zh/apps/*.ipynb  # pictures before running (both editions)
@@ -45,6 +45,11 @@ lab: $(VENV)/.notebook
 # Commit the three; tests/i18n checks that they agree and that every text is translated.
 catalog: $(VENV)/.installed
 	$(PY) tools/catalog.py
+
+# Run every notebook of both editions in place (after a change to what they show), as nbval
+# checks them: a fresh progress store each, streams joined. Commit the outputs.
+notebooks: $(VENV)/.installed
+	$(PY) tools/run_notebooks.py
 
 # The JupyterLite site: every notebook and app running in the browser (Pyodide), no server; the
 # start page offers each course (English, and Chinese when notebooks/zh exists) and opens the

@@ -40,7 +40,10 @@ smaller than the 200 per game the goal asks for: few decisions survive the check
 independent check costs 2 x 200 play-outs (2-4 s of CPU) each. Review medians are within the
 2 s goal, the p90 is not in Huangyan and Guiyang (2.1 and 2.5 s: seats that play at random,
 whose many bad moves spend the review's budgets); hints are within 0.5 s except the slowest
-Guiyang one (0.65 s).
+Guiyang one (0.65 s). After the cheaper play-outs (same numbers), ``--hands 12 --check 0``
+under a load of 11-15 (README, with the code before run alongside): review p90 3124, 2168 and
+2551 ms, slowest hint 163, 149 and 330 ms; 5% less CPU in all. ``bench_coach_holdup.py`` takes
+the held-up sample to a target size.
 """
 
 from __future__ import annotations

@@ -48,8 +48,8 @@ from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import BOT_NAMES, Bot, make_bot
 from tutor.game.state import HandState, Phase, PlayerState
 
-__all__ = ["MAX_PLAYOUTS", "Estimate", "Memo", "Evaluation", "determinize", "evaluate", "hidden_pool",
-           "mean_se"]
+__all__ = ["MAX_PLAYOUTS", "Estimate", "Evaluation", "Memo", "determinize", "evaluate",
+           "hidden_pool", "mean_se"]
 
 #: the most determinizations one evaluation may ask for
 MAX_PLAYOUTS = 10_000

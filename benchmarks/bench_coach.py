@@ -2,11 +2,13 @@
 
     python benchmarks/bench_coach.py [--minutes 12] [--sample 200] [--check 200] [--seed 0]
                                      [--hints 60] [--games huangyan,hangzhou,guiyang]
+                                     [--hands N]
 
 For each game, seeded hands are played (sensible and random bots at one table, seats mixed so
 that both careful and careless play are reviewed) until ``--sample`` decisions graded mistake
 or blunder have been checked or the game's share of ``--minutes`` (CPU minutes, split evenly
-between the games) is spent. For each hand:
+between the games) is spent (``--hands N``: exactly N hands, for timings comparable between
+runs; ``--check 0``: no held-up checks). For each hand:
 
 * **review**: CPU time (``time.process_time``) of :func:`tutor.coach.review` of each seat's
   hand (first pass, play-outs of the open options, the checks of mistakes and blunders, the
@@ -38,7 +40,10 @@ smaller than the 200 per game the goal asks for: few decisions survive the check
 independent check costs 2 x 200 play-outs (2-4 s of CPU) each. Review medians are within the
 2 s goal, the p90 is not in Huangyan and Guiyang (2.1 and 2.5 s: seats that play at random,
 whose many bad moves spend the review's budgets); hints are within 0.5 s except the slowest
-Guiyang one (0.65 s).
+Guiyang one (0.65 s). After the cheaper play-outs (same numbers), ``--hands 12 --check 0``
+under a load of 11-15 (README, with the code before run alongside): review p90 3124, 2168 and
+2551 ms, slowest hint 163, 149 and 330 ms; 5% less CPU in all. ``bench_coach_holdup.py`` takes
+the held-up sample to a target size.
 """
 
 from __future__ import annotations
@@ -78,7 +83,8 @@ def bench(variant: Variant, args: argparse.Namespace, seconds: float) -> None:
     flagged = checked = held = 0
     gaps: list[float] = []
     hand = 0
-    while checked < args.sample and time.process_time() - start < seconds:
+    while (hand < args.hands if args.hands else
+           checked < args.sample and time.process_time() - start < seconds):
         state = play_hand(variant, args.seed + hand, BOTS[hand % len(BOTS)])
         hand += 1
         for seat in state.players:
@@ -91,7 +97,7 @@ def bench(variant: Variant, args: argparse.Namespace, seconds: float) -> None:
                 if d.grade not in (Grade.MISTAKE, Grade.BLUNDER) or checked >= args.sample:
                     continue
                 a, b = d.preferred.action, d.played.action
-                if a is None or b is None or a == b:
+                if a is None or b is None or a == b or args.check == 0:
                     continue
                 at = state_at(state, d.turn)
                 found = evaluate(at, [a, b], playouts=args.check,
@@ -107,7 +113,7 @@ def bench(variant: Variant, args: argparse.Namespace, seconds: float) -> None:
                 began = time.process_time()
                 advise(at, seat)
                 hints.append(time.process_time() - began)
-            if time.process_time() - start > seconds:
+            if not args.hands and time.process_time() - start > seconds:
                 break
     name = variant.value
     spent = time.process_time() - start
@@ -131,8 +137,11 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=200,
                         help="mistakes and blunders to check per game (at most)")
     parser.add_argument("--check", type=int, default=200,
-                        help="independent play-outs of each move per check")
+                        help="independent play-outs of each move per check (0: no check)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--hands", type=int, default=0,
+                        help="play exactly this many hands per game, whatever the time "
+                             "(0: until --sample or --minutes)")
     parser.add_argument("--hints", type=int, default=60, help="positions timed per game")
     parser.add_argument("--games", default=",".join(v.value for v in Variant))
     args = parser.parse_args()

@@ -152,7 +152,8 @@ def test_a_check_stands_only_above_significance(monkeypatch: pytest.MonkeyPatch,
 
     pos, a, b = _two_moves()
     monkeypatch.setattr(evaluate_module, "evaluate",
-                        lambda world, moves, playouts, seed: _Outcome({a: better, b: worse}))
+                        lambda world, moves, playouts, seed, memo=None: _Outcome(
+                            {a: better, b: worse}))
     rules = replace(CHEAP, confirm_playouts=len(better), confirm_batches=1)
     check = confirm(pos, a, b, rules)
     assert check is not None

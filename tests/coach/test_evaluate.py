@@ -203,3 +203,81 @@ def test_the_fast_copy_plays_as_the_deep_copy(variant: Variant) -> None:
         assert a.settlement.ledger.net() == b.settlement.ledger.net()
         assert state.view(Wind.EAST) == state.clone().view(Wind.EAST)  # the original is kept
         assert not state.is_terminal()
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_trackers_copy_is_equal_and_apart(variant: Variant) -> None:
+    """The play-outs' copy of a tracker equals a deep copy, and changing any of its containers
+    leaves the original as it was."""
+    import copy
+
+    from tutor.game.evaluate import copy_tracker
+
+    for state in _positions(variant, 6, every=9):
+        tracker = state.tracker
+        before = copy.deepcopy(tracker)
+        fresh = copy_tracker(tracker)
+        assert fresh == before and fresh is not tracker
+        for name, value in vars(fresh).items():
+            if isinstance(value, list):
+                value.append(None)
+            elif isinstance(value, dict):
+                for inner in value.values():
+                    if isinstance(inner, set):
+                        inner.add(None)
+                value[None] = None
+            elif isinstance(value, set):
+                value.add(None)
+            else:
+                continue
+            assert getattr(tracker, name) == getattr(before, name), name
+        assert tracker == before
+
+
+def test_a_memo_gives_the_same_numbers_and_skips_the_play_outs_made(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import tutor.game.evaluate as ev
+
+    state = _positions(Variant.HUANGYAN, 5)[2]
+    legal = state.legal_actions()
+    plain = evaluate(state, legal[:3], playouts=4, seed=9)
+    memo: ev.Memo = {}
+    assert evaluate(state, legal[:3], playouts=4, seed=9, memo=memo) == plain
+    assert len(memo) == 12
+    played: list[Action] = []
+    real = ev._play
+
+    def counted(world: HandState, action: Action, *args: object) -> int:
+        played.append(action)
+        return real(world, action, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ev, "_play", counted)
+    assert evaluate(state, legal[:3], playouts=4, seed=9, memo=memo) == plain
+    assert played == []
+    # an option not played yet is played, those known are taken from the memo
+    wider = evaluate(state, legal[:4], playouts=4, seed=9, memo=memo)
+    assert played == [legal[3]] * 4
+    assert wider == evaluate(state, legal[:4], playouts=4, seed=9)
+    # another seed is other play-outs
+    played.clear()
+    evaluate(state, legal[:1], playouts=2, seed=10, memo=memo)
+    assert played == [legal[0]] * 2
+
+
+def test_a_guiyang_settlement_without_details_pays_the_same() -> None:
+    """Play-outs settle without the per-player results; the payments are the same, after a win
+    and after a draw (which pays the ready hands' best patterns)."""
+    from tutor.game.simulate import play_hand
+    from tutor.game.variants.guiyang.describe import describe
+    from tutor.variants.guiyang.settlement import settle
+
+    kinds = set()
+    for seed in range(12):
+        state = play_hand(Variant.GUIYANG, seed, ("sensible", "random"))
+        assert state.outcome is not None
+        hand = describe(state, state.outcome)
+        full = settle(hand, state.hooks.rules)  # type: ignore[attr-defined]
+        quick = settle(hand, state.hooks.rules, details=False)  # type: ignore[attr-defined]
+        assert quick.ledger == full.ledger and quick.players == () and len(full.players) == 4
+        kinds.add(hand.win is None)
+    assert kinds == {True, False}

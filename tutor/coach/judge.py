@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from typing import Any
 
 from tutor.coach import reasons
 from tutor.coach.analysis import (
@@ -85,10 +86,16 @@ def recommend(pos: Position, rules: CoachRules) -> tuple[Action, list[Decision]]
 
 def _judge(pos: Position, rules: CoachRules, played: Action | None) -> list[Decision]:
     """The decisions of ``pos`` with ``played`` as the move made; with None, the coach's own
-    move at each step (stopping at the one that ends its turn)."""
-    if pos.view.phase is Phase.ACT:
-        return _own_turn(pos, rules, played)
-    return _answer(pos, rules, played)
+    move at each step (stopping at the one that ends its turn). The position's decisions
+    share their play-outs: an option played out for one (the discard made, passing) is not
+    played again for the next (the same seed gives the same numbers)."""
+    token = _MEMO.set({})
+    try:
+        if pos.view.phase is Phase.ACT:
+            return _own_turn(pos, rules, played)
+        return _answer(pos, rules, played)
+    finally:
+        _MEMO.reset(token)
 
 
 def _own_turn(pos: Position, rules: CoachRules, played: Action | None) -> list[Decision]:
@@ -224,6 +231,8 @@ class Budget:
 
 
 _BUDGET: ContextVar[Budget | None] = ContextVar("tutor_coach_budget", default=None)
+#: the play-outs made from the position being judged (see :func:`_judge`)
+_MEMO: ContextVar[dict[Any, int] | None] = ContextVar("tutor_coach_memo", default=None)
 
 
 def _weighty(option: Option) -> bool:
@@ -323,7 +332,7 @@ def confirm(pos: Position, better: Action, worse: Action, rules: CoachRules,
         if budget is not None and not budget.take_check(2 * n):
             break
         result = evaluate(pos.world, [better, worse], playouts=n,
-                          seed=confirm_seed(pos, batch))
+                          seed=confirm_seed(pos, batch), memo=_MEMO.get())
         diffs += [a - b for a, b in zip(result.of(better).samples, result.of(worse).samples,
                                         strict=True)]
         mean, se = mean_se(diffs)
@@ -369,7 +378,7 @@ def _play_out(pos: Position, ranked: list[Option], chosen: list[Option], played:
     actions = [o.action for o in chosen]
     assert all(a is not None for a in actions)
     result = evaluate(pos.world, [a for a in actions if a is not None],
-                      playouts=rules.playouts, seed=position_seed(pos))
+                      playouts=rules.playouts, seed=position_seed(pos), memo=_MEMO.get())
     scored = {}
     for o in ranked:
         if o in chosen:

@@ -17,6 +17,13 @@ starts: ``playouts`` determinizations (each played once per option) and, optiona
 seconds, checked between determinizations. Without ``cpu`` an evaluation is exact to replay:
 the same state, options, seed and budget give the same numbers.
 
+What makes a play-out cheap without changing its number: the state is copied by
+:func:`fast_clone` (the variant's tracker by :func:`copy_tracker`), the hand is settled for its
+ledger alone (``HandState.settle_details``: no notes, no non-winner's best pattern in Guiyang),
+and an evaluation may take play-outs already made from the same state from a ``memo`` (the
+coach's decisions of one position share theirs: the discard made is played out once for the
+win, kong and discard decisions).
+
 When the decision answers another player's discard, the seats asked before this one have
 answered already, unseen; a determinization deals them new hands, asks their bots again, and
 is drawn anew when one of them would have won or taken the tile first (this seat would not have
@@ -26,6 +33,8 @@ been asked), so the resampled hands agree with what the seat saw happen.
 from __future__ import annotations
 
 import copy as _copy
+import dataclasses
+import enum
 import math
 import random
 import time
@@ -39,11 +48,13 @@ from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import BOT_NAMES, Bot, make_bot
 from tutor.game.state import HandState, Phase, PlayerState
 
-__all__ = ["MAX_PLAYOUTS", "Estimate", "Evaluation", "determinize", "evaluate", "hidden_pool",
-           "mean_se"]
+__all__ = ["MAX_PLAYOUTS", "Estimate", "Evaluation", "Memo", "determinize", "evaluate",
+           "hidden_pool", "mean_se"]
 
 #: the most determinizations one evaluation may ask for
 MAX_PLAYOUTS = 10_000
+#: play-outs made from one state by one bot, by (seed, determinization, option): their nets
+Memo = dict[tuple[int, int, Action], int]
 #: how many times a determinization is drawn again before it is accepted as it is
 _RETRIES = 20
 
@@ -166,9 +177,57 @@ def fast_clone(state: HandState) -> HandState:
     fields["offers"] = dict(state.offers)
     fields["answers"] = dict(state.answers)
     fields["_seen"] = {}
-    fields["tracker"] = _copy.deepcopy(state.tracker)
+    fields["tracker"] = copy_tracker(state.tracker)
     new.__dict__.update(fields)
     return new
+
+
+def copy_tracker(tracker: object) -> object:
+    """A copy of a variant's per-hand tracker (a mutable dataclass of plain containers) for
+    play: each field's lists, dicts and sets copied, their immutable items (numbers, tiles,
+    seats, tuples and frozen dataclasses of them) shared; anything else deep-copied. The same
+    as ``copy.deepcopy`` for play, several times faster."""
+    if tracker is None:
+        return None
+    if not dataclasses.is_dataclass(tracker) or isinstance(tracker, type):
+        return _copy.deepcopy(tracker)
+    new = _copy.copy(tracker)
+    for f in dataclasses.fields(tracker):
+        setattr(new, f.name, _fresh(getattr(tracker, f.name)))
+    return new
+
+
+def _immutable(value: object) -> bool:
+    kind = type(value)
+    if kind in _IMMUTABLE_TYPES:
+        return True
+    if kind is tuple:
+        return all(_immutable(v) for v in value)  # type: ignore[attr-defined]
+    params = getattr(kind, "__dataclass_params__", None)
+    if isinstance(value, _ATOMS) or (params is not None and params.frozen):
+        _IMMUTABLE_TYPES.add(kind)  # a frozen dataclass is taken to hold immutable values
+        return True
+    return False
+
+
+def _fresh(value: object) -> object:
+    """``value`` copied as deep as it is mutable (see :func:`copy_tracker`)."""
+    if _immutable(value):
+        return value
+    kind = type(value)
+    if kind is list:
+        if all(type(v) in _IMMUTABLE_TYPES for v in value):  # type: ignore[attr-defined]
+            return list(value)  # type: ignore[call-overload]
+        return [_fresh(v) for v in value]  # type: ignore[attr-defined]
+    if kind is set:
+        return {_fresh(v) for v in value}  # type: ignore[attr-defined]
+    if kind is dict:
+        return {k: _fresh(v) for k, v in value.items()}  # type: ignore[attr-defined]
+    return _copy.deepcopy(value)
+
+
+_ATOMS = (int, float, str, bytes, type(None), Tile, enum.Enum)
+_IMMUTABLE_TYPES: set[type] = {int, float, str, bytes, type(None), bool, Tile}
 
 
 def _redeal(state: HandState, seat: Wind, rng: random.Random) -> HandState:
@@ -291,14 +350,18 @@ def _replay_earlier(copy: HandState, original: HandState, seat: Wind, forced: bo
 
 def evaluate(state: HandState, actions: Sequence[Action] | None = None, *,
              playouts: int = 32, seed: int = 0, cpu: float | None = None,
-             bot: str = "sensible") -> Evaluation:
+             bot: str = "sensible", memo: Memo | None = None) -> Evaluation:
     """Estimate the net points of each option of the seat to act (all its legal actions, or
     ``actions``), by ``playouts`` play-outs of each from the same determinizations.
 
     ``cpu``: stop after this many seconds of CPU time (checked between determinizations, and
     at least two are played), at the cost of exact replay. ``bot``: who plays the hand out
-    (every seat, this one included, after the option). Bad arguments raise
-    :class:`~tutor.errors.InputError` before anything is played."""
+    (every seat, this one included, after the option). ``memo``: play-outs already made
+    from this same state by this bot, by ``(seed, k, action)`` (the ``k``-th
+    determinization of ``seed``); those found are reused rather than played again, those
+    played are added (the numbers are the same either way: a play-out depends on nothing
+    else). Bad arguments raise :class:`~tutor.errors.InputError` before anything is
+    played."""
     seat = state.current_actor()
     if seat is None:
         raise InputError("the hand is over: no decision to evaluate")
@@ -326,11 +389,21 @@ def evaluate(state: HandState, actions: Sequence[Action] | None = None, *,
     for k in range(playouts):
         if cpu is not None and k >= 2 and time.process_time() - start > cpu:
             break
+        known = [memo.get((seed, k, a)) for a in options] if memo is not None else []
+        if memo is not None and None not in known:
+            for i, value in enumerate(known):
+                samples[i].append(value)  # type: ignore[arg-type]
+            continue
         rng = random.Random(f"tutor-evaluate:{seed}:{k}")
         world = determinize(state, seat, rng)
         bot_seed = rng.getrandbits(32)
         for i, action in enumerate(options):
-            samples[i].append(_play(world, action, seat, bot, bot_seed))
+            found = known[i] if known else None
+            if found is None:
+                found = _play(world, action, seat, bot, bot_seed)
+                if memo is not None:
+                    memo[(seed, k, action)] = found
+            samples[i].append(found)
     estimates = []
     for action, values in zip(options, samples, strict=True):
         mean, se = mean_se(values)
@@ -341,6 +414,7 @@ def evaluate(state: HandState, actions: Sequence[Action] | None = None, *,
 
 def _play(world: HandState, action: Action, seat: Wind, bot: str, bot_seed: int) -> int:
     state = fast_clone(world)
+    state.settle_details = False  # the net alone is read
     state.apply(action)
     players: dict[Wind, Bot] = {s: make_bot(bot, bot_seed + n)
                                 for n, s in enumerate(state.players)}

@@ -167,6 +167,9 @@ class HandState:
         self.history: list[tuple[Seat, Action]] = []
         self.outcome: Outcome | None = None
         self.settlement: Any = None
+        #: False: the settlement may leave out what only a reader needs (notes, a non-winner's
+        #: best possible pattern), never a payment: for play-outs that read the ledger alone
+        self.settle_details = True
         # an open claim or robbing window
         self.offer_tile: Tile | None = None
         self.offer_from: Seat | None = None

@@ -239,10 +239,15 @@ class Settlement:
         return settlement_html(self)
 
 
-def settle(hand: FinishedHand, rules: GuiyangRules = GUIYANG_RULES) -> Settlement:
+def settle(hand: FinishedHand, rules: GuiyangRules = GUIYANG_RULES, *,
+           details: bool = True) -> Settlement:
     """Settle a finished hand (validated first). Raises :class:`~tutor.errors.RulesError` for a
     win the rules refuse (a plain discard win without a kong) and
-    :class:`~tutor.errors.HandError` for an impossible description."""
+    :class:`~tutor.errors.HandError` for an impossible description.
+
+    ``details=False``: the payments alone (the same ledger), without the per-player results
+    (``players`` is empty) and so without a non-winner's best possible pattern after a win,
+    which no payment needs: for play-outs that read only the net."""
     hand.validate()
     win = hand.win
     ready = {s: readiness(hand.player(s).hand) for s in SEATS}
@@ -250,8 +255,10 @@ def settle(hand: FinishedHand, rules: GuiyangRules = GUIYANG_RULES) -> Settlemen
     for s in SEATS:
         if win is not None and s in win.winners:
             patterns[s] = pattern_of(hand.final_hand(s), rules, winning_tile=win.tile)
-        else:
+        elif details or win is None:  # after a draw, the ready hands' patterns are paid
             patterns[s] = best_possible_pattern(hand.player(s).hand, rules)
+        else:
+            patterns[s] = None
     winners = set(win.winners) if win else set()
     eligible = {s for s in SEATS if s in winners or ready[s].ready}
     # chickens do not settle after an exhaustive draw, so none are listed
@@ -277,6 +284,8 @@ def settle(hand: FinishedHand, rules: GuiyangRules = GUIYANG_RULES) -> Settlemen
         payments += _tenpai_payments(patterns, eligible)
         payments += _bean_payments(beans, eligible)
     ledger = Ledger(tuple(payments))
+    if not details:
+        return Settlement(hand, rules, (), reveal_of(hand), liability, ledger)
     net = ledger.net()
     players = tuple(_player(hand, s, winners, patterns[s], ready[s], eligible, chickens, beans[s],
                             net[s]) for s in SEATS)

@@ -197,7 +197,7 @@ class GuiyangHooks(Hooks):
     def settle(self, state: HandState, outcome: Outcome) -> Settlement:
         from tutor.game.variants.guiyang.describe import describe
 
-        return settle(describe(state, outcome), self.rules)
+        return settle(describe(state, outcome), self.rules, details=state.settle_details)
 
     def hand_stats(self, state: HandState) -> dict[str, float]:
         """Per-hand figures for ``tutor simulate``: chicken, bean and win points moved, and

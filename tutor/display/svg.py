@@ -52,7 +52,7 @@ PITCH = TILE_W + 1.0  # distance between neighbouring tiles in a row
 DRAWN_GAP = 18.0  # extra space before a drawn tile
 MELD_GAP = 14.0  # space between groups (concealed row, drawn tile, each meld)
 MELD_PAD = 5.0  # frame around a meld's tiles
-LABEL_H = 16.0  # room under a meld frame for its label
+LABEL_H = 28.0  # room under a meld frame for its label (22 units: 14 px under 54 px tiles)
 MARGIN = 4.0
 
 # --- colours and fonts ----------------------------------------------------------------------
@@ -472,7 +472,7 @@ def _meld_drawing(meld: Meld, *, joker: Tile | None = None, label: bool = True) 
     height = frame_h
     if label:
         _text(node, frame_w / 2, frame_h + LABEL_H / 2 + 1,
-              f"{meld.kind.value} {meld.kind.chinese}", size=12, fill=stroke, cls="meld-label")
+              f"{meld.kind.value} {meld.kind.chinese}", size=22, fill=stroke, cls="meld-label")
         height += LABEL_H
     return _Drawing(node, frame_w, height)
 

@@ -52,7 +52,8 @@ PITCH = TILE_W + 1.0  # distance between neighbouring tiles in a row
 DRAWN_GAP = 18.0  # extra space before a drawn tile
 MELD_GAP = 14.0  # space between groups (concealed row, drawn tile, each meld)
 MELD_PAD = 5.0  # frame around a meld's tiles
-LABEL_H = 28.0  # room under a meld frame for its label (22 units: 14 px under 54 px tiles)
+LABEL_FONT = 22.0  # a meld label's text, in units, when the tiles are drawn large enough
+LABEL_MIN_PX = 14.0  # ... and never smaller than this on screen, however small the tiles
 MARGIN = 4.0
 
 # --- colours and fonts ----------------------------------------------------------------------
@@ -448,7 +449,19 @@ def _row(tiles: Iterable[Tile], *, joker: Tile | None, highlight: Mapping[Tile, 
     return _Drawing(node, width, TILE_H)
 
 
-def _meld_drawing(meld: Meld, *, joker: Tile | None = None, label: bool = True) -> _Drawing:
+def _label_font(scale: float) -> float:
+    """A meld label's text size in units: :data:`LABEL_FONT`, larger when the picture is drawn so
+    small that it would show under :data:`LABEL_MIN_PX` pixels."""
+    return max(LABEL_FONT, LABEL_MIN_PX / scale)
+
+
+def _label_h(font: float) -> float:
+    """The room under a meld frame for a label of ``font`` units."""
+    return font + 6.0
+
+
+def _meld_drawing(meld: Meld, *, joker: Tile | None = None, label: bool = True,
+                  font: float = LABEL_FONT) -> _Drawing:
     concealed = meld.kind is MeldKind.CONCEALED_KONG
     kind_cls = meld.kind.value.replace(" ", "-")
     node = _el(None, "g", class_=f"meld meld-{kind_cls}", data_meld=str(meld))
@@ -471,14 +484,15 @@ def _meld_drawing(meld: Meld, *, joker: Tile | None = None, label: bool = True) 
                     face_down=face_down)
     height = frame_h
     if label:
-        _text(node, frame_w / 2, frame_h + LABEL_H / 2 + 1,
-              f"{meld.kind.value} {meld.kind.chinese}", size=22, fill=stroke, cls="meld-label")
-        height += LABEL_H
+        _text(node, frame_w / 2, frame_h + _label_h(font) / 2 + 1,
+              f"{meld.kind.value} {meld.kind.chinese}", size=font, fill=stroke, cls="meld-label")
+        height += _label_h(font)
     return _Drawing(node, frame_w, height)
 
 
 def _hand_drawing(hand: Hand, *, variant: JokerSpec = None, drawn: Tile | str | None = None,
-                  highlight: Iterable[Tile | str] | Mapping[Tile | str, str] = ()) -> _Drawing:
+                  highlight: Iterable[Tile | str] | Mapping[Tile | str, str] = (),
+                  font: float = LABEL_FONT) -> _Drawing:
     joker = _joker_of(variant)
     marks = _highlights(highlight)
     concealed = list(hand.concealed)
@@ -499,7 +513,7 @@ def _hand_drawing(hand: Hand, *, variant: JokerSpec = None, drawn: Tile | str | 
     if drawn_tile is not None:
         parts.append((_row([drawn_tile], joker=joker, highlight=marks, cls="drawn",
                            start=len(concealed)), DRAWN_GAP if concealed else 0.0))
-    melds = [_meld_drawing(m, joker=joker) for m in hand.melds]
+    melds = [_meld_drawing(m, joker=joker, font=font) for m in hand.melds]
     x = 0.0
     height = 0.0
     for drawing, gap in parts:
@@ -513,7 +527,7 @@ def _hand_drawing(hand: Hand, *, variant: JokerSpec = None, drawn: Tile | str | 
         x += meld.width
         height = max(height, meld.height)
     if has_label:
-        height = max(height, TILE_H + 2 * MELD_PAD + LABEL_H)
+        height = max(height, TILE_H + 2 * MELD_PAD + _label_h(font))
     return _Drawing(node, x, height)
 
 
@@ -582,7 +596,8 @@ def meld_svg(meld: Meld | str, *, size: float = 40, variant: JokerSpec = None) -
     dashed blue-grey with its two middle tiles face down."""
     m = meld if isinstance(meld, Meld) else Meld.parse(meld)
     joker = _joker_of(variant)
-    return _svg_root(_meld_drawing(m, joker=joker), scale=_scale(size),
+    scale = _scale(size)
+    return _svg_root(_meld_drawing(m, joker=joker, font=_label_font(scale)), scale=scale,
                      cls="mahjong-meld", label=_meld_label(m, joker))
 
 
@@ -597,7 +612,9 @@ def hand_svg(hand: Hand | str, *, variant: JokerSpec = None, drawn: Tile | str |
     whose concealed copies get a coloured border.
     """
     h = hand if isinstance(hand, Hand) else Hand.parse(hand, variant)
-    drawing = _hand_drawing(h, variant=variant, drawn=drawn, highlight=highlight)
-    return _svg_root(drawing, scale=_scale(size), cls="mahjong-hand",
+    scale = _scale(size)
+    drawing = _hand_drawing(h, variant=variant, drawn=drawn, highlight=highlight,
+                            font=_label_font(scale))
+    return _svg_root(drawing, scale=scale, cls="mahjong-hand",
                      label=_hand_label(h, _joker_of(variant),
                                        None if drawn is None else _as_tile(drawn)))

@@ -11,7 +11,7 @@ from tutor.display.diagrams import payments_svg
 from tutor.display.html import table_html
 from tutor.display.svg import hand_svg
 from tutor.display.widgets.base import TutorView, error_html
-from tutor.display.widgets.stepper import StepButtons, walker_frame
+from tutor.display.widgets.stepper import DIAGRAM_PX, StepButtons, walker_frame
 from tutor.errors import TutorError
 from tutor.ledger import Seat
 from tutor.study.guiyang import PRESETS, SettlementWalker, WalkStep
@@ -145,7 +145,7 @@ class SettlementWalkerView(TutorView):
         else:
             winners = s.hand.win.winners if s.hand.win else ()
             self.figure.value = payments_svg(step.payments, net=step.running, winners=winners,
-                                             size=440)
+                                             size=DIAGRAM_PX)
             details = [self._payments(step)]
         self.details.value = f"{_P}{html.escape(intro)}</p>" + "".join(details)
 

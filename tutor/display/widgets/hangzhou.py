@@ -12,7 +12,13 @@ from tutor.display.diagrams import payments_svg
 from tutor.display.html import table_html
 from tutor.display.svg import hand_svg
 from tutor.display.widgets.base import TutorView, error_html, message_html
-from tutor.display.widgets.stepper import NONE, StepButtons, from_none, walker_frame
+from tutor.display.widgets.stepper import (
+    DIAGRAM_PX,
+    NONE,
+    StepButtons,
+    from_none,
+    walker_frame,
+)
 from tutor.errors import TutorError
 from tutor.ledger import Ledger, Seat
 from tutor.study.hangzhou import MultiplierExplorer, TallyStep, TallyStepper
@@ -26,7 +32,7 @@ _P = "<p style='font-family:sans-serif'>"
 
 
 def _figure(payments: Ledger, title: str, winner: Seat | None, dealer: Seat | None = None,
-            size: float = 440) -> str:
+            size: float = DIAGRAM_PX) -> str:
     return payments_svg(payments, title=title, net=payments.net(), winners=winner,
                         dealer=dealer, size=size)
 

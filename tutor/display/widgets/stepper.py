@@ -64,6 +64,10 @@ class StepButtons:
         self.next.disabled = self.last.disabled = stuck or at_end
 
 
+#: the walkers' payment diagram, in pixels wide: its smallest labels (20 of the picture's 860
+#: units) are then 14 px in a notebook at 1280x720 (projector mode sizes it by the screen)
+DIAGRAM_PX = 620.0
+
 WALKER_CSS = """<style>
 .tutor-walker-main { --tutor-zoom: 1; }
 .tutor-walker-main .tutor-walker-body { display: flex; flex-wrap: wrap; gap: 12px 20px;

@@ -13,6 +13,7 @@ from tutor.display.html import table_html
 from tutor.display.widgets.base import TutorView, error_html, message_html
 from tutor.display.widgets.huangyan.common import FONT, SEAT_OPTIONS, SEATS, on_change, seat_title
 from tutor.display.widgets.stepper import (
+    DIAGRAM_PX,
     NONE,
     StepButtons,
     from_none,
@@ -260,7 +261,7 @@ class SettlementWalkView(TutorView):
         net = walk.net_after()
         self.figure.value = payments_svg(walk.payments_so_far(), net=net, stacks=stacks,
                                          winners=r.winner, dealer=r.dealer, current=current,
-                                         size=440)
+                                         size=DIAGRAM_PX)
         headers = ["seat", "total used", "net so far"] + (["stack"] if stacks else [])
         rows = [[seat_title(s), r.totals[s], f"{net[s]:+d}"] + ([stacks[s]] if stacks else [])
                 for s in SEATS]

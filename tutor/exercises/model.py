@@ -219,7 +219,11 @@ class Exercise:
 
     def worked_answer(self) -> str:
         """The answer and the reasoning, as the check widget shows it when asked."""
-        return f"Answer: {self.shown_answer()}. {self.explanation}"
+        answer = self.shown_answer()
+        if self.kind is AnswerKind.CHOICE:  # an option: a text the catalog has
+            answer = Message(answer)
+        return Message("Answer: {answer}. {explanation}", answer=answer,
+                       explanation=self.explanation)
 
     def fingerprint(self) -> str:
         """Twelve hex digits of a hash of the worked answer: what a notebook stores in place of

@@ -1,8 +1,8 @@
 """Generated practice and the notebooks' exercises in Chinese: every topic's question, hint,
-explanation, title and figure labels, and the hand exercises of notebook 02, read in Chinese with
-no English word left (tile notation aside); and in English exactly as before they were
-translated (``golden/practice_and_exercises.en.json``: seed 1 of every topic and level, and the
-hand exercises, as the code printed them before)."""
+explanation, title and figure labels, and every exercise of the notebooks, read in Chinese with no
+English word left (tile notation aside); and in English exactly as before they were translated
+(``golden/practice_and_exercises.en.json``: seed 1 of every topic and level, and every exercise,
+as the code printed them before)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.exercises import hands
+from tutor.exercises.catalog import all_exercises
 from tutor.exercises.model import Exercise
 from tutor.i18n import localize, using_language
 from tutor.practice import TOPICS, generate
@@ -47,8 +47,8 @@ def test_every_topic_reads_in_chinese(name: str, level: int) -> None:
         assert _english_words(exercise) == {}, (name, level, seed)
 
 
-@pytest.mark.parametrize("exercise", hands.exercises(), ids=lambda e: e.key)
-def test_the_hand_exercises_read_in_chinese(exercise: Exercise) -> None:
+@pytest.mark.parametrize("exercise", list(all_exercises().values()), ids=lambda e: e.key)
+def test_the_notebooks_exercises_read_in_chinese(exercise: Exercise) -> None:
     assert _english_words(exercise) == {}
 
 
@@ -67,7 +67,7 @@ def test_the_english_is_as_before(lang: str) -> None:
     """The English values (and so ``tutor practice --json``) are the same whichever language the
     exercise is made in."""
     golden = _golden()
-    by_key = {e.key: e for e in hands.exercises()}
+    by_key = all_exercises()
     with using_language(lang):
         for key, expected in golden.items():
             if "/" in key:
@@ -77,11 +77,13 @@ def test_the_english_is_as_before(lang: str) -> None:
                 assert item.exercise.worked_answer() == expected["worked"], key
             else:
                 ex = by_key[key]
-                assert [ex.prompt, ex.hint, ex.title, ex.worked_answer()] == [
-                    expected["prompt"], expected["hint"], expected["title"], expected["worked"]]
+                assert [ex.prompt, ex.hint, ex.title, ex.worked_answer(),
+                        [f.label for f in ex.figures]] == [
+                    expected["prompt"], expected["hint"], expected["title"], expected["worked"],
+                    expected["figures"]], key
 
 
 def test_the_golden_file_covers_every_topic_and_level() -> None:
     keys = set(_golden())
     assert {f"{name}/{level}/1" for name in TOPICS for level in (1, 2, 3)} <= keys
-    assert {e.key for e in hands.exercises()} <= keys
+    assert set(all_exercises()) <= keys

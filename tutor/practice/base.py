@@ -7,16 +7,12 @@ import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.exercises.model import Exercise
-from tutor.i18n import Message, localize, nmessage, using_language
-
-if TYPE_CHECKING:
-    from gettext import NullTranslations
+from tutor.i18n import Message, nmessage, shown
 
 __all__ = ["LEVELS", "Draft", "PracticeError", "PracticeItem", "Topic", "plural", "shown",
            "tiles_text"]
@@ -30,34 +26,6 @@ class PracticeError(TutorError, ValueError):
 
 def tiles_text(tiles: tuple[Tile, ...] | list[Tile] | frozenset[Tile]) -> str:
     return " ".join(str(t) for t in sorted(tiles)) or Message("none")
-
-
-class _Shown(Message):
-    """An object's text: its English ``str()`` as the value, its ``str()`` in the language of
-    the moment when shown (a score sheet's line, a chicken: texts their own classes translate)."""
-
-    _object: object
-
-    def translate_to(self, catalog: NullTranslations) -> str:
-        return localize(self._object)
-
-    def __getstate__(self) -> dict[str, object]:
-        return {"_pieces": self._pieces, "_object": self._object}
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self._pieces = state["_pieces"]  # type: ignore[assignment]
-        self._object = state["_object"]
-
-
-def shown(thing: object) -> str:
-    """``str(thing)`` kept as a message: English in data and JSON, translated (by ``thing``'s own
-    ``__str__``) when shown, wherever the practice item was made."""
-    with using_language("en"):
-        english = str(thing)
-    inner = str.__new__(_Shown, english)
-    inner._pieces = (english,)
-    inner._object = thing
-    return Message._make((("{shown}", None, 1, {"shown": inner}),), english)
 
 
 #: the counted words of the practice texts, singular and plural (translated when shown)

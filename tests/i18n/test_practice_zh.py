@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.exercises import guiyang, hands, hangzhou, huangyan
 from tutor.exercises.catalog import all_exercises
 from tutor.exercises.model import Exercise
 from tutor.i18n import localize, using_language
@@ -87,3 +88,15 @@ def test_the_golden_file_covers_every_topic_and_level() -> None:
     keys = set(_golden())
     assert {f"{name}/{level}/1" for name in TOPICS for level in (1, 2, 3)} <= keys
     assert set(all_exercises()) <= keys
+
+
+def test_an_answer_check_is_the_same_in_both_languages() -> None:
+    """The fingerprint a notebook stores hashes the English worked answer, so both editions store
+    the same one (a sheet's lines made in Chinese once leaked into it)."""
+    def built() -> dict[str, str]:  # made afresh (the catalog keeps the first ones it made)
+        return {ex.key: ex.fingerprint() for module in (hands, huangyan, hangzhou, guiyang)
+                for ex in module.exercises()}
+
+    english = built()
+    with using_language("zh"):
+        assert built() == english

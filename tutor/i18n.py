@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # gettext and the package's files are read only for another l
 
 __all__ = ["C_", "DOMAIN", "KEYWORDS", "LANGUAGES", "N_", "LanguageError", "Message", "_", "comma",
            "get_language", "join", "language", "localize", "ngettext", "nmessage", "pgettext",
-           "pmessage", "set_language", "using_language"]
+           "pmessage", "set_language", "shown", "using_language"]
 
 #: the catalog's name: ``tutor/locale/<lang>/LC_MESSAGES/tutor.mo``
 DOMAIN = "tutor"
@@ -271,6 +271,34 @@ def localize(text: object) -> str:
     if isinstance(text, str):
         return _catalog(_language).gettext(text) if text else text
     return str(text)
+
+
+class _Shown(Message):
+    """An object's text: its English ``str()`` as the value, its ``str()`` in the language of
+    the moment when shown (a score sheet's line, a chicken: texts their own classes translate)."""
+
+    _object: object
+
+    def translate_to(self, catalog: NullTranslations) -> str:
+        return localize(self._object)
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"_pieces": self._pieces, "_object": self._object}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self._pieces = state["_pieces"]  # type: ignore[assignment]
+        self._object = state["_object"]
+
+
+def shown(thing: object) -> str:
+    """``str(thing)`` kept as a message: English in data and JSON, translated (by ``thing``'s own
+    ``__str__``, or the catalog) when shown, whatever the language it was made in."""
+    with using_language("en"):
+        english = str(thing)
+    inner = str.__new__(_Shown, english)
+    inner._pieces = (english,)
+    inner._object = thing
+    return Message._make((("{shown}", None, 1, {"shown": inner}),), english)
 
 
 def comma() -> str:

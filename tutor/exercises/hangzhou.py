@@ -11,6 +11,7 @@ from tutor.core.shapes import decompositions
 from tutor.core.variant import Variant
 from tutor.core.waits import waits
 from tutor.exercises.model import AnswerKind, Exercise
+from tutor.i18n import Message, join, shown
 from tutor.ledger import Seat
 from tutor.study.hangzhou import PRESET_RESULTS
 from tutor.variants.hangzhou.ledger import play
@@ -26,16 +27,16 @@ def _waits() -> Exercise:
     found = waits(parse_hand(text, V), V)
     tiles = " ".join(str(t) for t in found.waits)
     return Exercise(
-        key="hangzhou-joker-waits", title="Waits with a joker",
-        hint="Three sets are finished. Which two shapes are left, and which tiles let the "
-             "joker turn them into a set and a pair?",
-        prompt="Hangzhou (白 is a joker): which natural tiles complete this hand?",
+        key="hangzhou-joker-waits", title=Message("Waits with a joker"),
+        hint=Message("Three sets are finished. Which two shapes are left, and which tiles let the "
+                     "joker turn them into a set and a pair?"),
+        prompt=Message("Hangzhou (白 is a joker): which natural tiles complete this hand?"),
         kind=AnswerKind.TILES, answer=frozenset(found.waits),
-        explanation=(f"The hand waits on {tiles}. 456p, 789s and 東東東 are sets, so 1m + 白 "
-                     "and 中中 must become a set and a pair: 2m or 3m lets the joker finish "
-                     "the run 123m, another 1m lets it make 111m, and a third 中 makes 中中中 "
-                     "a pong while 1m + 白 become the pair. A drawn joker wins too, but the "
-                     "answer lists natural tiles only."),
+        explanation=Message("The hand waits on {tiles}. 456p, 789s and 東東東 are sets, so 1m + 白 "
+                            "and 中中 must become a set and a pair: 2m or 3m lets the joker finish "
+                            "the run 123m, another 1m lets it make 111m, and a third 中 makes "
+                            "中中中 a pong while 1m + 白 become the pair. A drawn joker wins too, "
+                            "but the answer lists natural tiles only.", tiles=tiles),
         variant=V.value, hand=text)
 
 
@@ -43,21 +44,23 @@ def _product() -> Exercise:
     text = "1122m 33p 4444s 99s 白"
     drawn = parse_tile("9s", V)
     sheet = score(parse_hand(text, V).add(drawn), drawn, Situation(joker_discards=1))
-    lines = "; ".join(f"{line.name} x{line.multiplier}" for line in sheet.lines)
+    lines = join(Message("; "), [Message("{name} x{multiplier}", name=shown(line.name),
+                                         multiplier=line.multiplier) for line in sheet.lines])
     factors = " x ".join(str(line.multiplier) for line in sheet.lines)
     return Exercise(
-        key="hangzhou-product", title="Multiply the multipliers",
-        hint="Go through the table: the shape (seven pairs, with or without a joker), four "
-             "identical tiles, the hand before the draw (a joker set aside), and the joker "
-             "discarded just before.",
-        prompt="Hangzhou: this hand discarded a joker on its last turn (one joker discard in "
-               "the chain, no kong), then drew 9s and won. What is the product of the "
-               "multipliers?",
+        key="hangzhou-product", title=Message("Multiply the multipliers"),
+        hint=Message("Go through the table: the shape (seven pairs, with or without a joker), four "
+                     "identical tiles, the hand before the draw (a joker set aside), and the joker "
+                     "discarded just before."),
+        prompt=Message("Hangzhou: this hand discarded a joker on its last turn (one joker discard "
+                       "in the chain, no kong), then drew 9s and won. What is the product of the "
+                       "multipliers?"),
         kind=AnswerKind.NUMBER, answer=sheet.product,
-        explanation=(f"{lines}: {factors} = {sheet.product}. The hand is seven pairs with a "
-                     "joker, the four 4s are a Tile Hog (they count as two pairs), one joker "
-                     "set aside leaves six pairs (the White Dragon Pair Wait) and the joker "
-                     "discarded just before is After a White Dragon Discard."),
+        explanation=Message("{lines}: {factors} = {product}. The hand is seven pairs with a joker, "
+                            "the four 4s are a Tile Hog (they count as two pairs), one joker set "
+                            "aside leaves six pairs (the White Dragon Pair Wait) and the joker "
+                            "discarded just before is After a White Dragon Discard.", lines=lines,
+                            factors=factors, product=sheet.product),
         variant=V.value, hand=text + " 9s")
 
 
@@ -67,13 +70,15 @@ def _joker() -> Exercise:
     assert len(readings) == 1, text
     stands = readings[0].joker_stands_for
     return Exercise(
-        key="hangzhou-joker-stands-for", title="What the joker stands for",
-        hint="Find the pair first. Then which set is missing a tile?",
-        prompt="Hangzhou: this hand is complete. Which tile does the joker (白) stand for?",
+        key="hangzhou-joker-stands-for", title=Message("What the joker stands for"),
+        hint=Message("Find the pair first. Then which set is missing a tile?"),
+        prompt=Message("Hangzhou: this hand is complete. Which tile does the joker (白) stand "
+                       "for?"),
         kind=AnswerKind.TILES, answer=frozenset(stands),
-        explanation=(f"The only reading is {readings[0]}: the joker stands for "
-                     f"{' '.join(str(t) for t in stands)}, the gap between 4p and 6p. "
-                     "中中 is already the pair, so 4p 白 6p must be a run."),
+        explanation=Message("The only reading is {reading}: the joker stands for {stands}, the gap "
+                            "between 4p and 6p. 中中 is already the pair, so 4p 白 6p must be a "
+                            "run.", reading=str(readings[0]),
+                            stands=" ".join(str(t) for t in stands)),
         variant=V.value, hand=text)
 
 
@@ -81,21 +86,23 @@ def _tally() -> Exercise:
     game = play(PRESET_RESULTS)
     paid = sum(p.amount for p in game.ledger if p.payer == Seat.WEST)
     received = sum(p.amount for p in game.ledger if p.payee == Seat.WEST)
-    parts = " + ".join(f"{p.amount} ({p.category}, hand {p.hand})" for p in game.ledger
-                       if p.payer == Seat.WEST)
+    parts = join(" + ", [Message("{amount} ({category}, hand {hand})", amount=p.amount,
+                                 category=shown(p.category), hand=p.hand)
+                         for p in game.ledger if p.payer == Seat.WEST])
     return Exercise(
-        key="hangzhou-tally-west", title="The dealer's tally",
-        hint="A dealer win pays nothing at once: it adds tokens to the tally. Who pays the tally, "
-             "and when is it paid out?",
-        prompt=("Hangzhou, East deals first: " + "; ".join(str(r) for r in PRESET_RESULTS)
-                + "; then the game ends. West never wins. How many points does West pay in "
-                "all?"),
+        key="hangzhou-tally-west", title=Message("The dealer's tally"),
+        hint=Message("A dealer win pays nothing at once: it adds tokens to the tally. Who pays the "
+                     "tally, and when is it paid out?"),
+        prompt=Message("Hangzhou, East deals first: {results}; then the game ends. West never "
+                       "wins. How many points does West pay in all?",
+                       results=join(Message("; "), [shown(r) for r in PRESET_RESULTS])),
         kind=AnswerKind.NUMBER, answer=paid - received,
-        explanation=(f"West pays {parts} = {paid}. East's two dealer wins pay nothing at once "
-                     "but leave 2 + 4 = 6 tokens (8 each from every other player); South's win "
-                     "first pays South (1 x 4 from West), then East's tally (6 x 8 = 48). "
-                     "South then wins as dealer (2 tokens), the draw keeps the tally open, and "
-                     "the game end pays it (2 x 8 = 16)."),
+        explanation=Message("West pays {parts} = {paid}. East's two dealer wins pay nothing at "
+                            "once but leave 2 + 4 = 6 tokens (8 each from every other player); "
+                            "South's win first pays South (1 x 4 from West), then East's tally (6 "
+                            "x 8 = 48). South then wins as dealer (2 tokens), the draw keeps the "
+                            "tally open, and the game end pays it (2 x 8 = "
+                            "16).", parts=parts, paid=paid),
         variant=V.value)
 
 

@@ -196,7 +196,7 @@ class Exercise:
         if isinstance(value, Mapping):
             return join(", ", [Message("{seat} {n:+d}", seat=seat_name(s), n=n)
                                for s, n in value.items()])
-        return str(value)
+        return value if isinstance(value, Message) else str(value)  # a message stays one
 
     def shown_response(self, response: str) -> str:
         """A response as the worked answer would state it (tiles in order, seats by name), so
@@ -219,7 +219,11 @@ class Exercise:
 
     def worked_answer(self) -> str:
         """The answer and the reasoning, as the check widget shows it when asked."""
-        return f"Answer: {self.shown_answer()}. {self.explanation}"
+        answer = self.shown_answer()
+        if self.kind is AnswerKind.CHOICE and not isinstance(answer, Message):  # an option
+            answer = Message(answer)
+        return Message("Answer: {answer}. {explanation}", answer=answer,
+                       explanation=self.explanation)
 
     def fingerprint(self) -> str:
         """Twelve hex digits of a hash of the worked answer: what a notebook stores in place of

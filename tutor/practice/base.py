@@ -12,9 +12,10 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.exercises.model import Exercise
-from tutor.i18n import Message, nmessage
+from tutor.i18n import Message, nmessage, shown
 
-__all__ = ["LEVELS", "Draft", "PracticeError", "PracticeItem", "Topic", "plural", "tiles_text"]
+__all__ = ["LEVELS", "Draft", "PracticeError", "PracticeItem", "Topic", "plural", "shown",
+           "tiles_text"]
 
 LEVELS = (1, 2, 3)
 

@@ -33,8 +33,8 @@ GAMES: dict[str, tuple[tuple[str, Variant | None], ...]] = {
     "hangzhou": (("waits", Z), ("shanten", Z), ("discard", Z), ("hangzhou-multiplier", Z)),
     "guiyang": (("waits", G), ("shanten", G), ("discard", G), ("guiyang-chickens", G)),
 }
-GAME_TITLES = {"hands": "Tiles, hands and waits", "huangyan": H.title, "hangzhou": Z.title,
-               "guiyang": G.title}
+GAME_TITLES = {"hands": Message("Tiles, hands and waits"), "huangyan": Message(H.title),
+               "hangzhou": Message(Z.title), "guiyang": Message(G.title)}
 
 
 class PracticeSession:
@@ -213,7 +213,7 @@ class Quiz:
         exercise = self.current.exercise
         if self.answered:
             return Feedback(bool(self.results[self.position]),
-                            "Already answered: go on to the next question.")
+                            Message("Already answered: go on to the next question."))
         verdict = exercise.check(response)
         if not verdict.readable:
             return verdict
@@ -228,7 +228,7 @@ class Quiz:
             self.results[self.position] = False
             if self.finished and self.on_finish is not None:
                 self.on_finish(self.game, self.score, len(self.plan))
-        return Feedback(False, "Skipped: this one counts as wrong.")
+        return Feedback(False, Message("Skipped: this one counts as wrong."))
 
     def worked(self) -> str | None:
         """The current question's worked answer, once it is answered (None before)."""
@@ -243,8 +243,9 @@ class Quiz:
 
     def summary(self) -> str:
         if self.finished:
-            return f"You scored {self.score} of {len(self.plan)}."
-        return (f"Question {self.position + 1} of {len(self.plan)}; score so far {self.score}.")
+            return Message("You scored {score} of {n}.", score=self.score, n=len(self.plan))
+        return Message("Question {number} of {n}; score so far {score}.",
+                       number=self.position + 1, n=len(self.plan), score=self.score)
 
     def __repr__(self) -> str:
         return f"Quiz({self.game!r}, seed={self.seed})"

@@ -19,8 +19,9 @@ from tutor.core.tiles import KINDS, Wind
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.exercises.model import AnswerKind, Exercise, Figure
-from tutor.ledger import Seat
-from tutor.practice.base import Draft
+from tutor.i18n import Message, join
+from tutor.ledger import Seat, seat_name
+from tutor.practice.base import Draft, shown
 from tutor.practice.deal import HandPlan, Pool, complete_hand, kinds_of
 from tutor.variants.guiyang import (
     Discard,
@@ -45,7 +46,7 @@ _MELD_KINDS = (MeldKind.PONG, MeldKind.PONG, MeldKind.OPEN_KONG, MeldKind.ADDED_
 
 
 def _name(seat: Seat) -> str:
-    return seat.name.title()
+    return seat_name(seat)
 
 
 class _Table:
@@ -171,10 +172,12 @@ def _fits(result: Settlement, asked: Seat, level: int) -> bool:
 def _ones_in_order(hand: FinishedHand) -> str:
     ones = [d for d in hand.discards if d.tile.index == ONE_BAMBOO]
     if not ones:
-        return "Nobody discarded a 1s this hand."
-    parts = [f"{_name(d.seat)}" + (f" (claimed by {_name(d.claimed_by)})" if d.claimed_by
-                                   else "") for d in ones]
-    return "The 1s discarded this hand, in order: " + ", ".join(parts) + "."
+        return Message("Nobody discarded a 1s this hand.")
+    parts = [Message("{seat} (claimed by {claimant})", seat=_name(d.seat),
+                     claimant=_name(d.claimed_by)) if d.claimed_by else _name(d.seat)
+             for d in ones]
+    return Message("The 1s discarded this hand, in order: {seats}.",
+                   seats=join(Message(", "), parts))
 
 
 def chickens(rng: random.Random, level: int, variant: Variant | None) -> Draft:
@@ -189,36 +192,42 @@ def chickens(rng: random.Random, level: int, variant: Variant | None) -> Draft:
     assert win is not None and result.reveal is not None and hand.revealed is not None
     winner = win.winners[0]
     player = result.player(asked)
-    how = (f"on {_name(win.source)}'s discard of {win.tile}" if win.source is not None
-           else f"by drawing {win.tile}" + (" as a kong replacement"
-                                            if win.kind is WinKind.KONG_DRAW else ""))
-    prompt = (f"Guiyang: {_name(winner)} won {how}. The tile turned from the wall after the win "
-              f"is {hand.revealed}. {_ones_in_order(hand)} {_name(asked)}'s tiles and "
-              f"discards are shown below. What is {_name(asked)}'s chicken value (all of "
-              f"{_name(asked)}'s chickens together)?")
+    how = (Message("on {seat}'s discard of {tile}", seat=_name(win.source), tile=str(win.tile))
+           if win.source is not None
+           else Message("by drawing {tile} as a kong replacement", tile=str(win.tile))
+           if win.kind is WinKind.KONG_DRAW
+           else Message("by drawing {tile}", tile=str(win.tile)))
+    prompt = Message("Guiyang: {winner} won {how}. The tile turned from the wall after the win "
+                     "is {revealed}. {ones} {seat}'s tiles and discards are shown below. What is "
+                     "{seat}'s chicken value (all of {seat}'s chickens together)?",
+                     winner=_name(winner), how=how, revealed=str(hand.revealed),
+                     ones=_ones_in_order(hand), seat=_name(asked))
     own = hand.player(asked).hand
     drawn = None
     if asked == winner:
         own = own.add(win.tile)
         drawn = str(win.tile)
     mine = [d for d in hand.discards if d.seat == asked]
-    figures = (Figure(f"{_name(asked)} discarded (claimed ones left the pond):",
+    figures = (Figure(Message("{seat} discarded (claimed ones left the pond):",
+                              seat=_name(asked)),
                       " ".join(str(d.tile) for d in mine if d.claimed_by is None)),
-               Figure("Turned after the win:", str(hand.revealed)))
-    detail = "; ".join(str(c) for c in player.chickens)
-    text = (f"{result.reveal}. {_name(asked)}'s chickens: {detail}. Chicken value "
-            f"{player.chicken_value}.")
-    golden_note = " Turning the 9s makes the 1s golden: every 1s is worth double." \
-        if result.reveal.golden else ""
-    hint = (f"The flipped chicken is the next rank after {hand.revealed} in its suit (9 wraps "
-            f"to 1). Count {_name(asked)}'s 1s held or melded, "
-            "those discarded that stayed in the pond (the first 1s discarded in the hand is "
-            "the charging chicken, worth 3), a winning tile that is a chicken, and the flipped "
-            f"chickens held or melded.{golden_note}")
+               Figure(Message("Turned after the win:"), str(hand.revealed)))
+    detail = join(Message("; "), [shown(c) for c in player.chickens])
+    text = Message("{reveal}. {seat}'s chickens: {detail}. Chicken value {value}.",
+                   reveal=shown(result.reveal), seat=_name(asked), detail=detail,
+                   value=player.chicken_value)
+    golden_note = (Message(" Turning the 9s makes the 1s golden: every 1s is worth double.")
+                   if result.reveal.golden else "")
+    hint = Message("The flipped chicken is the next rank after {revealed} in its suit (9 wraps "
+                   "to 1). Count {seat}'s 1s held or melded, those discarded that stayed in the "
+                   "pond (the first 1s discarded in the hand is the charging chicken, worth 3), "
+                   "a winning tile that is a chicken, and the flipped chickens held or "
+                   "melded.{golden}", revealed=str(hand.revealed), seat=_name(asked),
+                   golden=golden_note)
     exercise = Exercise(key="", prompt=prompt, kind=AnswerKind.NUMBER,
                         answer=player.chicken_value, explanation=text, variant=V.value,
                         hand=str(own), drawn=drawn, figures=figures,
-                        title=f"{_name(asked)}'s chickens", hint=hint)
+                        title=Message("{seat}'s chickens", seat=_name(asked)), hint=hint)
     fields: dict[str, object] = {
         "seat": asked.letter, "winner": winner.letter, "how": win.kind.value,
         "from": win.source.letter if win.source is not None else None,

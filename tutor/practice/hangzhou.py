@@ -14,9 +14,12 @@ from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.core.waits import waits
 from tutor.exercises.model import AnswerKind, Exercise
-from tutor.practice.base import Draft, plural
+from tutor.i18n import Message, join
+from tutor.ledger import seat_name
+from tutor.practice.base import Draft, plural, shown
 from tutor.practice.deal import JOKER, HandPlan, complete_hand, kinds_of
 from tutor.variants.hangzhou.scoring import ScoreSheet, Situation, score
+from tutor.variants.hangzhou.text import group_text
 
 __all__ = ["multiplier"]
 
@@ -66,36 +69,46 @@ def _win(rng: random.Random, level: int) -> tuple[Hand, Tile, Situation, ScoreSh
 
 def _chain(s: Situation) -> str:
     if not s.kongs and not s.joker_discards:
-        return "declared no kong and discarded no joker"
-    parts = []
+        return Message("declared no kong and discarded no joker")
+    parts: list[str] = []
     if s.kongs:
-        parts.append(f"declared {plural(s.kongs, 'kong')}" if s.kongs > 1
-                     else "declared a kong")
+        parts.append(Message("declared {kongs}", kongs=plural(s.kongs, "kong")) if s.kongs > 1
+                     else Message("declared a kong"))
     if s.joker_discards:
-        parts.append(f"discarded {plural(s.joker_discards, 'joker')}")
-    return " and ".join(parts)
+        parts.append(Message("discarded {jokers}", jokers=plural(s.joker_discards, "joker")))
+    return join(Message(" and "), parts)
+
+
+def _reading(sheet: ScoreSheet) -> str:
+    """The reading group by group as ``str()`` writes it, a group of jokers only translated
+    when shown."""
+    return join(" ", [group_text(g) if g.wild else str(g) for g in sheet.reading.groups])
 
 
 def multiplier(rng: random.Random, level: int, variant: Variant | None) -> Draft:
     """The product of the multipliers of a self-drawn Hangzhou win."""
     hand, drawn, s, sheet = _win(rng, level)
-    who = s.winner.name.title()
-    dealer = " (the dealer)" if s.dealer_wins else ""
-    prompt = (f"Hangzhou: {who}{dealer} draws {drawn} and wins with this hand (the drawn tile "
-              f"is set apart). Since {who}'s last discard of a natural tile, {who} "
-              f"{_chain(s)}. What is the product of the multipliers (1 if none applies)?")
-    lines = "; ".join(str(line) for line in sheet.lines) or "no multiplier applies"
+    who = seat_name(s.winner)
+    dealer = Message(" (the dealer)") if s.dealer_wins else ""
+    prompt = Message("Hangzhou: {who}{dealer} draws {drawn} and wins with this hand (the drawn "
+                     "tile is set apart). Since {who}'s last discard of a natural tile, {who} "
+                     "{chain}. What is the product of the multipliers (1 if none applies)?",
+                     who=who, dealer=dealer, drawn=str(drawn), chain=_chain(s))
+    lines = (join(Message("; "), [shown(line) for line in sheet.lines])
+             or Message("no multiplier applies"))
     factors = " x ".join(str(line.multiplier) for line in sheet.lines) or "1"
-    text = (f"Reading: {sheet.reading} ({sheet.reading.shape.value}). {lines}. Product: "
-            f"{factors} = {sheet.product}.")
+    text = Message("Reading: {reading} ({shape}). {lines}. Product: {factors} = {product}.",
+                   reading=_reading(sheet), shape=Message(sheet.reading.shape.value),
+                   lines=lines, factors=factors, product=sheet.product)
     jokers = hand.held_counts[JOKER] + s.joker_discards
-    hint = (f"Go down the table: White Dragons held plus discarded in the chain ({jokers}: three "
-            "or four count), each kong in the chain, the hand before the draw (with one joker "
-            "set aside, was it already complete?), each joker discarded in the chain, seven "
-            "pairs (pure or with a joker) and four identical tiles in seven pairs.")
+    hint = Message("Go down the table: White Dragons held plus discarded in the chain ({jokers}: "
+                   "three or four count), each kong in the chain, the hand before the draw (with "
+                   "one joker set aside, was it already complete?), each joker discarded in the "
+                   "chain, seven pairs (pure or with a joker) and four identical tiles in seven "
+                   "pairs.", jokers=jokers)
     exercise = Exercise(key="", prompt=prompt, kind=AnswerKind.NUMBER, answer=sheet.product,
                         explanation=text, variant=V.value, hand=str(hand), drawn=str(drawn),
-                        title="Multiply the multipliers", hint=hint)
+                        title=Message("Multiply the multipliers"), hint=hint)
     fields: dict[str, object] = {"hand": str(hand), "drawn": str(drawn),
                                  "winner": s.winner.letter, "dealer": s.dealer.letter,
                                  "kongs": s.kongs, "joker_discards": s.joker_discards,

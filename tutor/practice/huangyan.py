@@ -20,8 +20,9 @@ from tutor.core.hand import Hand, Meld, MeldKind
 from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.core.variant import Variant
 from tutor.exercises.model import AnswerKind, Exercise, Figure
-from tutor.ledger import Seat
-from tutor.practice.base import Draft
+from tutor.i18n import Message, join
+from tutor.ledger import Seat, seat_name
+from tutor.practice.base import Draft, shown
 from tutor.practice.deal import HandPlan, Pool, complete_hand, kinds_of
 from tutor.study.huangyan import TablePosition, Verdict
 from tutor.variants.huangyan import WinSituation, reckon, score_winner
@@ -34,7 +35,7 @@ SEATS = tuple(Wind)
 
 
 def _name(seat: Seat) -> str:
-    return seat.name.title()
+    return seat_name(seat)
 
 
 # -- huangyan-score ------------------------------------------------------------------------------
@@ -82,20 +83,24 @@ def score_topic(rng: random.Random, level: int, variant: Variant | None) -> Draf
     """The total of a Huangyan winning hand."""
     hand, tile, situation, sheet = _winning_hand(rng, level)
     seat = situation.seat
-    how = ("win on the Kong replacement tile" if situation.kong_draw else
-           "win by drawing" if situation.self_draw else "win on a discarded")
-    lines = "; ".join(str(line) for line in sheet.lines)
-    text = (f"Reading: {sheet.reading}. {lines}. Total {sheet.formula}.")
-    hint = (f"First the base points: Hu 10, {'the self-draw 2, ' if situation.drawn else ''}"
-            "each pong or kong (more when concealed, more for terminals and honors), a pair "
-            f"of dragons or of your seat wind ({seat.tile}), a single wait. Then the doubles "
-            "(dragon or seat-wind pongs, flushes, all pongs...). Total = base x 2^doubles.")
-    prompt = (f"Huangyan: you are {_name(seat)} (your seat wind is {seat.tile}, "
-              f"{seat.chinese}) and {how} {tile}, drawn apart from the rest of the hand. "
-              "What is the hand's total?")
+    how = (Message("win on the Kong replacement tile") if situation.kong_draw else
+           Message("win by drawing") if situation.self_draw else Message("win on a discarded"))
+    lines = join(Message("; "), [shown(line) for line in sheet.lines])
+    text = Message("Reading: {reading}. {lines}. Total {formula}.", reading=shown(sheet.reading),
+                   lines=lines, formula=shown(sheet.formula))
+    hint = Message("First the base points: Hu 10, {self_draw}each pong or kong (more when "
+                   "concealed, more for terminals and honors), a pair of dragons or of your seat "
+                   "wind ({wind}), a single wait. Then the doubles (dragon or seat-wind pongs, "
+                   "flushes, all pongs...). Total = base x 2^doubles.",
+                   self_draw=Message("the self-draw 2, ") if situation.drawn else "",
+                   wind=str(seat.tile))
+    prompt = Message("Huangyan: you are {seat} (your seat wind is {wind}, {chinese}) and {how} "
+                     "{tile}, drawn apart from the rest of the hand. What is the hand's total?",
+                     seat=_name(seat), wind=str(seat.tile), chinese=seat.chinese, how=how,
+                     tile=str(tile))
     exercise = Exercise(key="", prompt=prompt, kind=AnswerKind.NUMBER, answer=sheet.total,
                         explanation=text, variant=V.value, hand=str(hand), drawn=str(tile),
-                        title="Score the winning hand", hint=hint)
+                        title=Message("Score the winning hand"), hint=hint)
     fields: dict[str, object] = {"hand": str(hand), "win_tile": str(tile), "seat": seat.letter,
                                  "self_draw": situation.drawn, "kong_draw": situation.kong_draw}
     return Draft(exercise, V, fields, sheet.total)
@@ -122,26 +127,34 @@ def reckon_topic(rng: random.Random, level: int, variant: Variant | None) -> Dra
         totals[b] = totals[a]  # a tie: that pair settles nothing
     result = reckon(winner=winner, totals=totals, dealer=dealer, liable=liable)
     nets = result.net
-    told = ", ".join(f"{_name(s)} {totals[s]}" for s in SEATS if s != winner)
-    prompt = (f"{_name(dealer)} is the dealer. {_name(winner)} wins with a total of "
-              f"{totals[winner]}; the others' hand totals are {told}.")
+    told = join(Message(", "), [Message("{seat} {total}", seat=_name(s), total=totals[s])
+                                for s in SEATS if s != winner])
+    prompt = Message("{dealer} is the dealer. {winner} wins with a total of {total}; the "
+                     "others' hand totals are {told}.", dealer=_name(dealer),
+                     winner=_name(winner), total=totals[winner], told=told)
     if liable is not None:
-        prompt += (f" {_name(liable)} discarded the winning tile, a Live Tile in the Live Tile "
-                   f"Stage, and is liable.")
-    prompt += " What is each seat's net after both waves? (Write it like E+10 S-5 W-3 N-2.)"
-    rows = "; ".join(f"wave {p.wave}: {_name(p.payer)} pays {_name(p.payee)} {p.amount} "
-                     f"({p.reason})" for p in result.payments)
-    nets_text = ", ".join(f"{_name(s)} {n:+d}" for s, n in nets.items())
-    text = f"{rows}; so the nets are {nets_text} (they sum to zero)."
-    hint = ("Wave one: the winner collects its total from the dealer and half of it from each "
-            "other player (everyone pays in full when the dealer wins). Wave two: each pair of "
-            "the other three settles the difference of their totals, the lower paying the "
-            "higher, halved unless the dealer is in the pair.")
+        prompt += Message(" {seat} discarded the winning tile, a Live Tile in the Live Tile "
+                          "Stage, and is liable.", seat=_name(liable))
+    prompt += Message(" What is each seat's net after both waves? (Write it like E+10 S-5 W-3 "
+                      "N-2.)")
+    rows = join(Message("; "), [Message("wave {wave}: {payer} pays {payee} {amount} ({reason})",
+                                        wave=p.wave, payer=_name(p.payer), payee=_name(p.payee),
+                                        amount=p.amount, reason=shown(p.reason))
+                                for p in result.payments])
+    nets_text = join(Message(", "), [Message("{seat} {n:+d}", seat=_name(s), n=n)
+                                     for s, n in nets.items()])
+    text = Message("{rows}; so the nets are {nets} (they sum to zero).", rows=rows,
+                   nets=nets_text)
+    hint = Message("Wave one: the winner collects its total from the dealer and half of it from "
+                   "each other player (everyone pays in full when the dealer wins). Wave two: "
+                   "each pair of the other three settles the difference of their totals, the "
+                   "lower paying the higher, halved unless the dealer is in the pair.")
     if liable is not None:
-        hint += (f" Liability: {_name(liable)}'s total counts as 0, and {_name(liable)} pays "
-                 "every payment of both waves, all to the winner.")
+        hint += Message(" Liability: {seat}'s total counts as 0, and {seat} pays every payment "
+                        "of both waves, all to the winner.", seat=_name(liable))
     exercise = Exercise(key="", prompt=prompt, kind=AnswerKind.SEAT_NUMBERS, answer=nets,
-                        explanation=text, variant=V.value, title="Settle the hand", hint=hint)
+                        explanation=text, variant=V.value, title=Message("Settle the hand"),
+                        hint=hint)
     fields: dict[str, object] = {"dealer": dealer.letter, "winner": winner.letter,
                                  "totals": {s.letter: n for s, n in totals.items()},
                                  "liable": liable.letter if liable is not None else None}
@@ -190,18 +203,20 @@ def live_tile(rng: random.Random, level: int, variant: Variant | None) -> Draft:
     position, tile = found
     me = position.seat
     judgement = position.judge(tile)
-    figures = tuple(Figure(f"{_name(s)}{' (you)' if s == me else ''} discarded:",
+    figures = tuple(Figure((Message("{seat} (you) discarded:", seat=_name(s)) if s == me
+                            else Message("{seat} discarded:", seat=_name(s))),
                            " ".join(str(t) for t in position.discards[s])) for s in SEATS)
-    prompt = (f"Huangyan: {position.stage_text()}. You are {_name(me)} and hold the hand "
-              f"below; the discards so far (claimed ones included) follow it. Is discarding "
-              f"{tile} safe, Live or exempt?")
-    hint = (f"Look for {tile} among the four rows of discards. If nobody has discarded one, "
-            "look at the rest of your concealed tiles: has any of them been discarded?")
+    prompt = Message("Huangyan: {stage}. You are {seat} and hold the hand below; the discards "
+                     "so far (claimed ones included) follow it. Is discarding {tile} safe, Live "
+                     "or exempt?", stage=position.stage_text(), seat=_name(me), tile=str(tile))
+    hint = Message("Look for {tile} among the four rows of discards. If nobody has discarded "
+                   "one, look at the rest of your concealed tiles: has any of them been "
+                   "discarded?", tile=str(tile))
     exercise = Exercise(key="", prompt=prompt, kind=AnswerKind.CHOICE,
                         answer=judgement.verdict.value, explanation=judgement.explain(),
                         options=tuple(v.value for v in Verdict), variant=V.value,
-                        hand=str(position.hand), figures=figures, title=f"Discard {tile}?",
-                        hint=hint)
+                        hand=str(position.hand), figures=figures,
+                        title=Message("Discard {tile}?", tile=str(tile)), hint=hint)
     fields: dict[str, object] = {
         "seat": me.letter, "hand": str(position.hand), "tile": str(tile),
         "discards": {s.letter: " ".join(str(t) for t in position.discards[s]) for s in SEATS},

@@ -25,6 +25,7 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import WaitAnalysis, waits
 from tutor.errors import HandError, RulesError
+from tutor.i18n import Message, join
 from tutor.ledger import Ledger, Seat
 from tutor.variants.hangzhou.ledger import GameLedger, HandResult, play
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules, ScoringMode
@@ -177,7 +178,8 @@ class MultiplierExplorer:
 
 PRESET_RESULTS: tuple[HandResult, ...] = (
     HandResult.win(Seat.EAST, 2, "White Dragon Pair Wait"),
-    HandResult.win(Seat.EAST, 4, "After a gang, After a White Dragon Discard"),
+    HandResult.win(Seat.EAST, 4, join(Message(", "), [Message("After a gang"),
+                                                      Message("After a White Dragon Discard")])),
     HandResult.win(Seat.SOUTH, 4, "Seven Pairs Pure"),
     HandResult.win(Seat.SOUTH, 2, "Seven Pairs with Joker"),
     HandResult.draw(),

@@ -12,6 +12,7 @@ from tutor.core.hand import Hand, format_tiles
 from tutor.core.notation import parse_hand, parse_tile, parse_tiles
 from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.errors import HandError, RulesError
+from tutor.i18n import N_, Message, nmessage
 from tutor.ledger import Seat
 from tutor.study.huangyan.common import SEATS, VARIANT, seat_title, seats_text
 from tutor.variants.huangyan.reckoning import Reckoning, reckon
@@ -22,9 +23,9 @@ from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
 class Verdict(Enum):
     """What a discard is under the Live Tile rules."""
 
-    SAFE = "safe"  # its kind was already discarded (claimed or not) this hand
-    LIVE = "Live"  # nobody has discarded its kind, and the hand holds a safe tile
-    EXEMPT = "exempt"  # Live, but every concealed tile is Live: the exception applies
+    SAFE = N_("safe")  # its kind was already discarded (claimed or not) this hand
+    LIVE = N_("Live")  # nobody has discarded its kind, and the hand holds a safe tile
+    EXEMPT = N_("exempt")  # Live, but every concealed tile is Live: the exception applies
 
 
 @dataclass(frozen=True)
@@ -42,22 +43,25 @@ class DiscardJudgement:
         return self.stage_on and self.verdict is Verdict.LIVE
 
     def explain(self) -> str:
-        t = self.tile
+        t = str(self.tile)
+        text: str
         if self.verdict is Verdict.SAFE:
-            text = (f"{t} is safe: it has already been discarded this hand, so it is no longer "
-                    "a Live Tile and can never trigger liability.")
+            text = Message("{tile} is safe: it has already been discarded this hand, so it is no "
+                           "longer a Live Tile and can never trigger liability.", tile=t)
         elif self.verdict is Verdict.EXEMPT:
-            text = (f"{t} is a Live Tile, but every tile in your concealed hand is Live too, "
-                    "so the exception applies: no liability even if an opponent wins on it.")
+            text = Message("{tile} is a Live Tile, but every tile in your concealed hand is Live "
+                           "too, so the exception applies: no liability even if an opponent wins "
+                           "on it.", tile=t)
         else:
             safe = " ".join(str(s) for s in self.safe_in_hand)
-            text = (f"{t} is a Live Tile (nobody has discarded one this hand) and you hold "
-                    f"safe tiles ({safe}).")
+            text = Message("{tile} is a Live Tile (nobody has discarded one this hand) and you "
+                           "hold safe tiles ({safe}).", tile=t, safe=safe)
             if self.stage_on:
-                text += " If an opponent wins on it you pay for the whole table (liability)."
+                text += Message(" If an opponent wins on it you pay for the whole table "
+                                "(liability).")
         if not self.stage_on:
-            text += (" The Live Tile Stage has not begun, so no discard can trigger "
-                     "liability yet.")
+            text += Message(" The Live Tile Stage has not begun, so no discard can trigger "
+                            "liability yet.")
         return text
 
     def __str__(self) -> str:
@@ -149,13 +153,16 @@ class TablePosition:
 
     def stage_text(self) -> str:
         t = self.rules.live_tile_stage_threshold
-        text = (f"live wall {self.live_wall} (Dead Wall {self.rules.dead_wall - self.kongs}, "
-                f"{self.tiles_left} tiles in all): ")
+        text = Message("live wall {live} (Dead Wall {dead}, {left} tiles in all): ",
+                       live=self.live_wall, dead=self.rules.dead_wall - self.kongs,
+                       left=self.tiles_left)
         if self.stage_on:
-            return text + f"the Live Tile Stage is ON (the live wall is down to {t} or fewer)"
+            return text + Message("the Live Tile Stage is ON (the live wall is down to {t} or "
+                                  "fewer)", t=t)
         more = self.live_wall - t
-        return text + (f"the Live Tile Stage is off ({more} more draw"
-                       f"{'s' if more != 1 else ''} until the live wall is down to {t})")
+        return text + nmessage("the Live Tile Stage is off ({n} more draw until the live wall "
+                               "is down to {t})", "the Live Tile Stage is off ({n} more draws "
+                               "until the live wall is down to {t})", more, t=t)
 
     # -- Live Tiles -----------------------------------------------------------------------
     @property

@@ -151,3 +151,25 @@ def test_the_hand_builder_made_in_chinese() -> None:
             view = HandBuilderView(variant, hand)
             assert view.picker._texts["Add"] == "加入"
             assert _words(view.box) == [], shown(view.box)
+
+
+@pytest.mark.parametrize("game", ["hands", "huangyan", "hangzhou", "guiyang"])
+def test_the_test_yourself_quiz_made_in_chinese(game: str, tmp_path: Path) -> None:
+    """Every question of a set answered (a wrong or unreadable answer, then "I don't know": the
+    worked answer shows) to the final score."""
+    from tutor.display.widgets.practice import TestYourselfView
+    from tutor.study.progress import ProgressStore
+
+    store = ProgressStore(tmp_path / "progress.json")
+    with using_language("zh"):
+        view = TestYourselfView(game, seed=2, store=store)
+        assert view.next_button.description == "下一题"
+        for _question in range(len(view.quiz.plan)):
+            assert _words(view.box) == [], shown(view.box)
+            view.answer("1m")
+            assert _words(view.box) == [], shown(view.box)
+            if not view.quiz.answered:
+                view.skip()
+            view.next()
+        assert view.quiz.finished
+        assert "十道题" in view.header.value and "最好成绩" in view.status.value

@@ -460,13 +460,20 @@ def _label_h(font: float) -> float:
     return font + 6.0
 
 
+def _meld_kind_name(meld: Meld) -> str:
+    """A meld's kind as its label says it: both names in English ("pong 碰"), the Chinese alone
+    in Chinese."""
+    return f"{meld.kind.value} {meld.kind.chinese}" if language() == "en" else meld.kind.chinese
+
+
 def _meld_drawing(meld: Meld, *, joker: Tile | None = None, label: bool = True,
                   font: float = LABEL_FONT) -> _Drawing:
     concealed = meld.kind is MeldKind.CONCEALED_KONG
     kind_cls = meld.kind.value.replace(" ", "-")
     node = _el(None, "g", class_=f"meld meld-{kind_cls}", data_meld=str(meld))
     title = _el(node, "title")
-    title.text = f"{meld.kind.value} {meld.kind.chinese}: {meld}"
+    name = _meld_kind_name(meld)
+    title.text = f"{name}: {meld}"
     n = len(meld.tiles)
     frame_w = n * PITCH - (PITCH - TILE_W) + 2 * MELD_PAD
     frame_h = TILE_H + 2 * MELD_PAD
@@ -485,7 +492,7 @@ def _meld_drawing(meld: Meld, *, joker: Tile | None = None, label: bool = True,
     height = frame_h
     if label:
         _text(node, frame_w / 2, frame_h + _label_h(font) / 2 + 1,
-              f"{meld.kind.value} {meld.kind.chinese}", size=font, fill=stroke, cls="meld-label")
+              name, size=font, fill=stroke, cls="meld-label")
         height += _label_h(font)
     return _Drawing(node, frame_w, height)
 

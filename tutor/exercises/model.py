@@ -73,21 +73,24 @@ def _seat_numbers(text: str) -> dict[Wind, int]:
     if items:
         rest = _SEAT_ITEM.sub(" ", text).replace(",", " ").replace(";", " ").strip()
         if rest:
-            raise InputError(f"unexpected {rest[:20]!r}; write E+60 S-1 W-34 N-25")
+            raise InputError(_("unexpected {text}; write E+60 S-1 W-34 N-25").format(
+                text=repr(rest[:20])))
         out: dict[Wind, int] = {}
         for seat_text, number in items:
             seat = Wind.parse(seat_text)
             if seat in out:
-                raise InputError(f"{seat.name.title()} is given twice")
+                raise InputError(_("{seat} is given twice").format(
+                    seat=localize(seat_name(seat))))
             out[seat] = int(number)
         if len(out) != 4:
-            missing = ", ".join(s.name.title() for s in Wind if s not in out)
-            raise InputError(f"give a number for every seat (missing: {missing})")
+            missing = comma().join(localize(seat_name(s)) for s in Wind if s not in out)
+            raise InputError(_("give a number for every seat (missing: {seats})").format(
+                seats=missing))
         return out
     numbers = text.replace(",", " ").replace(";", " ").split()
     if len(numbers) != 4 or not all(_NUMBER.fullmatch(n) for n in numbers):
-        raise InputError("give four whole numbers, East South West North, e.g. "
-                         "E+60 S-1 W-34 N-25")
+        raise InputError(_("give four whole numbers, East South West North, e.g. "
+                           "E+60 S-1 W-34 N-25"))
     return {seat: int(n) for seat, n in zip(Wind, numbers, strict=True)}
 
 

@@ -285,17 +285,17 @@ class TestYourselfView(TutorView):
         self.question = widgets.HTML()
         self.inputs = widgets.VBox()
         self.keyboard: TileKeyboard | None = None
-        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.check_button = widgets.Button(description=_("Check"), button_style="primary")
         self.check_button.add_class("tutor-test-check")
         self.check_button.on_click(lambda _b: self.check())
-        self.skip_button = widgets.Button(description="I don't know",
-                                          tooltip="Counts as wrong; shows the answer")
+        self.skip_button = widgets.Button(description=_("I don't know"),
+                                          tooltip=_("Counts as wrong; shows the answer"))
         self.skip_button.add_class("tutor-test-skip")
         self.skip_button.on_click(lambda _b: self.skip())
-        self.next_button = widgets.Button(description="Next question", icon="arrow-right")
+        self.next_button = widgets.Button(description=_("Next question"), icon="arrow-right")
         self.next_button.add_class("tutor-test-next")
         self.next_button.on_click(lambda _b: self.next())
-        self.again_button = widgets.Button(description="Ten new questions", icon="refresh")
+        self.again_button = widgets.Button(description=_("Ten new questions"), icon="refresh")
         self.again_button.add_class("tutor-test-again")
         self.again_button.on_click(lambda _b: self.again())
         self.verdict = widgets.HTML()
@@ -316,21 +316,23 @@ class TestYourselfView(TutorView):
 
     def _show(self) -> None:
         q = self.quiz
-        self.header.value = (f"<div style='{FONT};font-size:20px'><b>Test yourself: "
-                             f"{html.escape(q.title)}</b></div><div style='{FONT};color:#444'>"
-                             f"Ten questions, easier first. One answer each: the worked answer "
-                             "follows every question. (Set number "
-                             f"{q.seed}.)</div>")
+        title = _("Test yourself: {game}").format(game=localize(q.title))
+        intro = _("Ten questions, easier first. One answer each: the worked answer follows "
+                  "every question. (Set number {seed}.)").format(seed=q.seed)
+        self.header.value = (f"<div style='{FONT};font-size:20px'><b>{html.escape(title)}"
+                             f"</b></div><div style='{FONT};color:#444'>{html.escape(intro)}"
+                             "</div>")
         item = q.current
-        self.question.value = question_html(item.exercise, f"Question {q.position + 1}")
+        self.question.value = question_html(
+            item.exercise, _("Question {number}").format(number=q.position + 1))
         old = self.inputs.children
-        self.input, _ = answer_input(item.exercise)
+        self.input, _hint = answer_input(item.exercise)
         self.keyboard = None
         if isinstance(self.input, widgets.Text):
             if item.exercise.kind is AnswerKind.TILES:
                 self.keyboard = TileKeyboard(self.input, item.exercise.variant)
             self.input.observe(lambda _c: self._typed(), names="value")
-        label = widgets.HTML(f"<span style='{FONT}'><b>Your answer:</b></span>")
+        label = widgets.HTML(f"<span style='{FONT}'><b>{html.escape(_('Your answer:'))}</b></span>")
         row = widgets.HBox([label, self.input,
                             *([self.keyboard.toggle] if self.keyboard else [])])
         self.inputs.children = (row, *([self.keyboard.panel] if self.keyboard else []))
@@ -351,12 +353,15 @@ class TestYourselfView(TutorView):
         self.again_button.layout.display = "" if q.finished else "none"
         if q.finished:
             best = self.store.load().tests.get(q.game)
-            extra = f" Your best: {best['best']} of {best['out_of']}." if best else ""
+            extra = (" " + _("Your best: {best} of {out_of}.").format(
+                best=best["best"], out_of=best["out_of"])) if best else ""
             self.status.value = (f"<div style='{FONT};font-size:18px;color:#1b4f8a'><b>"
-                                 f"{html.escape(q.summary())}</b>{html.escape(extra)}</div>")
+                                 f"{html.escape(localize(q.summary()))}</b>{html.escape(extra)}"
+                                 "</div>")
         else:
-            self.status.value = (f"<div style='{FONT}'>Question {q.position + 1} of "
-                                 f"{len(q.plan)} &middot; score {q.score}</div>")
+            line = _("Question {number} of {n} · score {score}").format(
+                number=q.position + 1, n=len(q.plan), score=q.score)
+            self.status.value = f"<div style='{FONT}'>{html.escape(line)}</div>"
 
     def _typed(self) -> None:
         if self.keyboard is None or not self.keyboard.typing:

@@ -1,7 +1,8 @@
 """The apps in Chinese in Chromium (Voila, ``TUTOR_LANG=zh`` in the kernel): the play table, a
 finished hand's sheets and the review, the practice app and the hand builder show no English
 word (tile notation aside), as text on screen, in the tiles' text alternatives (``aria-label``),
-tooltips (``title``) or placeholders. Screenshots at 1920x1080: ``images/zh_*.png``.
+tooltips (``title``) or placeholders. Screenshots at 1920x1080: ``images/zh_*.png``. The
+end-of-hand sheets' columns stand apart in either language (``images/zh_sheet_*.png``).
 
 Only the apps' widgets are read: the notebooks' own prose is the course's, whose Chinese edition
 is a notebook of its own."""
@@ -114,4 +115,61 @@ def test_the_apps_in_chinese(browser: Any, notebook: str, ready: str, word: str)
             app.page.click(".tutor-practice .tutor-exercise button:has-text('看答案')")
             app.wait_text(".tutor-worked-answer", "答案")
         assert _english(app) == []
+        assert app.problems() == []
+
+
+#: the narrowest gap, in screen pixels, between the text of two neighbouring cells of a row of
+#: the sheets' tables (the cells' text, not their boxes: what the eye sees as a column gap)
+_GAPS = """() => {
+  const gaps = [];
+  for (const table of document.querySelectorAll('.mt-result table')) {
+    for (const row of table.rows) {
+      let last = null;
+      for (const cell of row.cells) {
+        if (!cell.textContent.trim()) { last = null; continue; }
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const r = range.getBoundingClientRect();
+        if (last !== null) gaps.push({gap: r.left - last.right,
+                                      text: last.text + ' | ' + cell.textContent.trim()});
+        last = {right: r.right, text: cell.textContent.trim()};
+      }
+    }
+  }
+  return gaps;
+}"""
+
+#: the least gap between two columns' text a reader takes as two columns
+MIN_GAP = 8.0
+
+
+def test_gap_check_can_fail() -> None:
+    assert _narrow([{"gap": 3.0, "text": "自摸 | 2"}, {"gap": 12.0, "text": "胡 | 10"}]) \
+        == ["自摸 | 2: 3 px"]
+
+
+def _narrow(gaps: list[dict[str, Any]]) -> list[str]:
+    return [f"{g['text']}: {g['gap']:.0f} px" for g in gaps if g["gap"] < MIN_GAP]
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_the_sheet_columns_stand_apart(browser: Any, language: str) -> None:
+    """The end of a hand's sheets (the same result box as the play table's, here the replay
+    viewer's last move): the text of neighbouring cells is at least MIN_GAP px apart, at both
+    screen sizes. Screenshots of the Chinese sheet: ``images/zh_sheet_1920.png``, ``_1280``."""
+    with AppPage(browser, "replay.ipynb", f"{MINE} .mt-tile", language=language) as app:
+        page = app.page
+        page.click(".tutor-step-last", force=True)
+        page.wait_for_selector(".mt-result table", timeout=60_000)
+        failed: list[str] = []
+        for width, height in ((1920, 1080), (1280, 720)):
+            app.resize(width, height)
+            gaps = page.evaluate(_GAPS)
+            assert len(gaps) > 10, gaps  # the sheets' rows were measured
+            failed += [f"{width}x{height}: {n}" for n in _narrow(gaps)]
+            if language == "zh":
+                page.evaluate("document.querySelector('.mt-result table').scrollIntoView()")
+                page.wait_for_timeout(300)
+                page.screenshot(path=str(IMAGES / f"zh_sheet_{width}.png"))
+        assert failed == [], "\n".join(failed)
         assert app.problems() == []

@@ -6,10 +6,17 @@ by hand, except the spans marked ``<!-- generated: NAME -->`` (tables) and
 spans from the frozen rulesets and the engine; ``python -m tutor.docs --check`` exits with
 status 1 and names each stale span when a file differs from what the rulesets give.
 
+The Chinese edition's books (``notebooks/zh/rules/*.md``) have the same spans, written in
+Chinese: a book's language is its edition's (:func:`book_language`), and every block and value
+is made in it (the words through the catalog of :mod:`tutor.i18n`; numbers, tiles and ruleset
+field names are the same in both).
+
 >>> block("huangyan-sets").splitlines()[2].startswith("| Exposed Pong (claimed) | 明刻 | 2 ")
 True
 >>> value("huangyan.ante")
 '20'
+>>> block("huangyan-sets", "zh").splitlines()[0]
+'| 面子 | 英文 | 中张（2 到 8） | 幺九（1、9）和字牌 |'
 """
 
 from __future__ import annotations
@@ -22,8 +29,9 @@ from tutor.core.variant import Variant
 from tutor.docs import examples, tables
 from tutor.docs.markers import DocsError, hand_typed_numbers, rewrite, spans, stale_spans
 from tutor.docs.values import value, value_names
+from tutor.i18n import LANGUAGES, using_language
 
-__all__ = ["BLOCKS", "DocsError", "block", "book_paths", "check", "generate",
+__all__ = ["BLOCKS", "DocsError", "block", "book_language", "book_paths", "check", "generate",
            "hand_typed_numbers", "spans", "value", "value_names"]
 
 
@@ -52,32 +60,48 @@ def _blocks() -> dict[str, Callable[[], str]]:
 BLOCKS = _blocks()
 
 
-def block(name: str) -> str:
-    """The Markdown of the generated block ``name``."""
+def block(name: str, lang: str | None = None) -> str:
+    """The Markdown of the generated block ``name``, in ``lang`` (``"en"``, ``"zh"``; the
+    language of the moment by default, so a notebook shows it in its own)."""
     try:
         make = BLOCKS[name]
     except KeyError:
         raise DocsError(f"unknown generated block {name!r} (known: "
                         f"{', '.join(sorted(BLOCKS))})") from None
-    return make()
+    if lang is None:
+        return make()
+    with using_language(lang):
+        return make()
 
 
-def book_paths(root: Path | None = None) -> list[Path]:
-    """The rule book files under ``root`` (the project folder, found from the package by
-    default)."""
+def book_paths(root: Path | None = None, lang: str = "en") -> list[Path]:
+    """The rule book files of the edition ``lang`` under ``root`` (the project folder, found
+    from the package by default): ``notebooks/rules/`` or ``notebooks/<lang>/rules/``."""
     base = root if root is not None else Path(__file__).resolve().parents[2]
-    return [base / "notebooks" / "rules" / f"{v.value}.md" for v in Variant]
+    folder = base / "notebooks" if lang == "en" else base / "notebooks" / lang
+    return [folder / "rules" / f"{v.value}.md" for v in Variant]
 
 
-def generate(text: str) -> str:
-    """``text`` with every generated span rewritten."""
-    return rewrite(text, block, value)
+def book_language(path: Path) -> str:
+    """The language a rule book is written in: its edition's, ``zh`` for
+    ``notebooks/zh/rules/*.md``, English otherwise."""
+    edition = path.resolve().parent.parent.name
+    return edition if edition in LANGUAGES and edition != "en" else "en"
+
+
+def generate(text: str, lang: str = "en") -> str:
+    """``text`` with every generated span rewritten in ``lang``."""
+    return rewrite(text, partial(block, lang=lang), partial(value, lang=lang))
 
 
 def check(paths: Iterable[Path]) -> list[str]:
-    """Every stale span of ``paths``, as ``file: line N: ...`` lines (empty: all current)."""
+    """Every stale span of ``paths``, each book in its own language (:func:`book_language`), as
+    ``file: line N: ...`` lines (empty: all current)."""
     out = []
     for path in paths:
         text = path.read_text(encoding="utf-8")
-        out += [f"{path.name}: {problem}" for problem in stale_spans(text, block, value)]
+        lang = book_language(path)
+        shown = path.name if lang == "en" else f"{lang}/{path.name}"
+        out += [f"{shown}: {problem}" for problem in stale_spans(
+            text, partial(block, lang=lang), partial(value, lang=lang))]
     return out

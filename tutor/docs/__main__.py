@@ -3,7 +3,8 @@
 Without ``--check`` each file's generated spans are rewritten in place (files already current
 are left untouched). With ``--check`` nothing is written: each stale span is named on stderr and
 the exit status is 1. ``--list`` prints the block and value names. The files default to the
-three rule books under ``notebooks/rules/``.
+rule books of both editions, ``notebooks/rules/`` and ``notebooks/zh/rules/``; each is written in
+its edition's language.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from tutor.docs import BLOCKS, book_paths, check, generate, value_names
+from tutor.docs import BLOCKS, book_language, book_paths, check, generate, value_names
 from tutor.errors import TutorError
+from tutor.i18n import LANGUAGES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Regenerate the rule book's tables and "
                                                  "quoted values from the rulesets.")
     parser.add_argument("files", nargs="*", type=Path, help="rule book files (default: the "
-                        "three under notebooks/rules/)")
+                        "three of each edition, notebooks/rules/ and notebooks/zh/rules/)")
     parser.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 if a generated span is stale")
     parser.add_argument("--list", action="store_true", help="print the block and value names")
@@ -30,7 +32,8 @@ def main(argv: list[str] | None = None) -> int:
         print("blocks: " + ", ".join(sorted(BLOCKS)))
         print("values: " + ", ".join(value_names()))
         return 0
-    paths = args.files or book_paths()
+    paths = args.files or [path for lang in LANGUAGES for path in book_paths(lang=lang)
+                           if lang == "en" or path.parent.is_dir()]
     try:
         for path in paths:
             if not path.is_file():
@@ -44,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1 if stale else 0
         for path in paths:
             text = path.read_text(encoding="utf-8")
-            new = generate(text)
+            new = generate(text, book_language(path))
             if new != text:
                 path.write_text(new, encoding="utf-8")
                 print(f"rewrote {path}")

@@ -2,7 +2,8 @@
 
 The figures the texts print are recorded here as data (``TEXT_*``), once, next to the check:
 each generated table shows what the text says, what the engine computes and whether they
-agree, so a disagreement is stated by the engine rather than typed into the prose.
+agree, so a disagreement is stated by the engine rather than typed into the prose. The tables
+are made in the language of the moment (a payment's reason is the engine's own message).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from collections.abc import Mapping
 from tutor.core.hand import Hand
 from tutor.core.tiles import Tile, Wind
 from tutor.core.waits import waits
-from tutor.docs.tables import md_table
+from tutor.docs.tables import md_table, yes
+from tutor.i18n import N_, _, localize, pgettext
 from tutor.variants.hangzhou.rules import HANGZHOU
 from tutor.variants.hangzhou.scoring import Situation, score
 from tutor.variants.huangyan.reckoning import Reckoning, reckon
@@ -40,7 +42,8 @@ TEXT_STAGE_COUNT = 30
 
 
 def _name(seat: Wind) -> str:
-    return seat.name.title()
+    """A seat's name (East), in the language of the moment (东家)."""
+    return _(seat.name.title())
 
 
 def _reckoning(number: int) -> Reckoning:
@@ -55,10 +58,13 @@ def huangyan_example(number: int) -> str:
     rows = []
     for p in result.payments:
         said = text.get((p.payer, p.payee))
-        rows.append((f"wave {p.wave}", f"{_name(p.payer)} pays {_name(p.payee)}", p.reason,
-                     p.amount, "-" if said is None else said,
-                     "yes" if said == p.amount else "no"))
-    return md_table(("wave", "payment", "why", "engine", "the text", "agree"), rows)
+        rows.append((_("wave {wave}").format(wave=p.wave),
+                     _("{payer} pays {payee}").format(payer=_name(p.payer),
+                                                       payee=_name(p.payee)),
+                     localize(p.reason), p.amount, "-" if said is None else said,
+                     yes(said == p.amount)))
+    return md_table((_("wave"), _("payment"), _("why"), _("engine"), _("the text"),
+                     _("agree")), rows)
 
 
 def huangyan_nets() -> str:
@@ -68,13 +74,13 @@ def huangyan_nets() -> str:
     for seat in (E, S, W, N):
         net, said = result.net[seat], TEXT_HUANGYAN_NETS[seat]
         rows.append((_name(seat), str(TEXT_TOTALS[seat]), f"{net:+d}", f"{said:+d}",
-                     "yes" if net == said else "no"))
+                     yes(net == said)))
     total_engine = sum(result.net.values())
     total_text = sum(TEXT_HUANGYAN_NETS.values())
-    rows.append(("sum", "", f"{total_engine:+d}" if total_engine else "0",
-                 f"{total_text:+d}" if total_text else "0",
-                 "yes" if total_engine == total_text else "no"))
-    return md_table(("player", "hand total", "net (engine)", "the text", "agree"), rows)
+    rows.append((_("sum"), "", f"{total_engine:+d}" if total_engine else "0",
+                 f"{total_text:+d}" if total_text else "0", yes(total_engine == total_text)))
+    return md_table((_("player"), _("hand total"), _("net (engine)"), _("the text"),
+                     _("agree")), rows)
 
 
 def huangyan_values() -> dict[str, str]:
@@ -91,7 +97,8 @@ def huangyan_values() -> dict[str, str]:
             "example1.south_pays": str(wave_one),
             "example1.south_receives": " + ".join(map(str, received)),
             "example1.sum_text": f"{sum(TEXT_HUANGYAN_NETS.values()):+d}",
-            "totals": ", ".join(f"{_name(s)} {n}" for s, n in TEXT_TOTALS.items()),
+            "totals": pgettext("rule book", ", ").join(f"{_name(s)} {n}"
+                                                   for s, n in TEXT_TOTALS.items()),
             "text_stage_count": str(TEXT_STAGE_COUNT)}
 
 
@@ -105,9 +112,10 @@ def huangyan_stage_with_kongs(kongs: int = 3) -> str:
         dead_left = rules.dead_wall - k
         rows.append((str(k), str(dead_left), str(literal - dead_left),
                      str(rules.live_tile_stage_threshold)))
-    return md_table(("kongs declared", "Dead Wall left",
-                     f"live wall when live + dead = {literal} (the literal count)",
-                     "live wall when the project's stage begins"), rows)
+    return md_table((_("kongs declared"), _("Dead Wall left"),
+                     _("live wall when live + dead = {literal} (the literal count)").format(
+                         literal=literal),
+                     _("live wall when the project's stage begins")), rows)
 
 
 # -- Hangzhou ---------------------------------------------------------------------------------
@@ -115,12 +123,13 @@ def huangyan_stage_with_kongs(kongs: int = 3) -> str:
 #: the Hangzhou text's examples: (label, hand before the winning draw, drawn, chain kongs,
 #: chain joker discards, the multiplier the text gives)
 TEXT_HANGZHOU: tuple[tuple[str, str, str, int, int, int], ...] = (
-    ("Example 1, immediate win", "123m456m789m 中中中 白", "白", 0, 0, 1),
-    ("Example 1, discard a joker, then win", "123m456m789m 中中中 白", "1p", 0, 1, 4),
-    ("Example 2, open kong, joker discard, then win", "123m456m77m白白 [中中中中]", "3p", 1, 1,
+    (N_("Example 1, immediate win"), "123m456m789m 中中中 白", "白", 0, 0, 1),
+    (N_("Example 1, discard a joker, then win"), "123m456m789m 中中中 白", "1p", 0, 1, 4),
+    (N_("Example 2, open kong, joker discard, then win"), "123m456m77m白白 [中中中中]", "3p", 1,
+     1, 16),
+    (N_("Example 3, seven pairs with a lone joker"), "11m22m33m44m55m66m 白", "9p", 0, 0, 4),
+    (N_("Tile Hog example (with a pair of 9p added)"), "4477m 9p 中中中中 東東東東", "9p", 0, 0,
      16),
-    ("Example 3, seven pairs with a lone joker", "11m22m33m44m55m66m 白", "9p", 0, 0, 4),
-    ("Tile Hog example (with a pair of 9p added)", "4477m 9p 中中中中 東東東東", "9p", 0, 0, 16),
 )
 
 #: the Hangzhou text's ready hands and the waits it lists
@@ -138,11 +147,14 @@ def hangzhou_examples() -> str:
         hand = Hand.parse(before, "hangzhou").add(tile)
         sheet = score(hand, tile, Situation(winner=S, kongs=kongs, joker_discards=jokers),
                       rules=HANGZHOU)
-        lines = ", ".join(f"{line.name} x{line.multiplier}" for line in sheet.lines) or "none"
-        rows.append((label, f"`{before}` + `{drawn}`", kongs, jokers, lines,
-                     f"x{sheet.product}", f"x{said}", "yes" if said == sheet.product else "no"))
-    return md_table(("example", "hand + drawn tile", "chain kongs", "chain joker discards",
-                     "multipliers (engine)", "engine", "the text", "agree"), rows)
+        lines = (pgettext("rule book", ", ").join(f"{localize(line.name)} x{line.multiplier}"
+                                              for line in sheet.lines)
+                 or pgettext("rule book", "none"))
+        rows.append((_(label), f"`{before}` + `{drawn}`", kongs, jokers, lines,
+                     f"x{sheet.product}", f"x{said}", yes(said == sheet.product)))
+    return md_table((_("example"), _("hand + drawn tile"), _("chain kongs"),
+                     _("chain joker discards"), _("multipliers (engine)"), _("engine"),
+                     _("the text"), _("agree")), rows)
 
 
 def hangzhou_waits() -> str:
@@ -153,8 +165,9 @@ def hangzhou_waits() -> str:
         listed = tuple(sorted(Tile.parse(t) for t in said.split()))
         shown = " ".join(str(t) for t in found)
         rows.append((f"`{text}`", f"`{said}`", f"`{shown}`",
-                     "yes" if tuple(sorted(found)) == listed else "no"))
-    return md_table(("ready hand", "the text's waits", "engine's waits", "agree"), rows)
+                     yes(tuple(sorted(found)) == listed)))
+    return md_table((_("ready hand"), _("the text's waits"), _("engine's waits"), _("agree")),
+                    rows)
 
 
 def hangzhou_values() -> Mapping[str, str]:

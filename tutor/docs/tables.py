@@ -2,7 +2,11 @@
 
 Each function returns one Markdown table. The values are read from the default rulesets
 (:data:`~tutor.variants.huangyan.rules.HUANGYAN_RULES`, ...), the play hooks' switches and the
-wall, never typed here; the descriptions come from :mod:`tutor.docs.fields`.
+wall, never typed here; the descriptions come from :mod:`tutor.docs.fields`. Every word goes
+through the catalog (:mod:`tutor.i18n`): a table is made in the language of the moment, and
+:func:`tutor.docs.block` chooses the language of the book it writes into. In Chinese a name
+column gives the English name where the English table gives the Chinese one, and a value that is
+a word (``none``, ``true``, ``up``) is written as the code ``--rule`` reads.
 """
 
 from __future__ import annotations
@@ -21,13 +25,31 @@ from tutor.game.hooks import Hooks
 from tutor.game.variants import hooks_for
 from tutor.game.variants.hangzhou.play_rules import PLAY
 from tutor.game.wall import DEAD_WALL
+from tutor.i18n import N_, _, language, pgettext
 from tutor.rulesets import type_name
 from tutor.variants.guiyang.rules import APP_TABLE_RULES, GUIYANG_RULES, GuiyangRules, Pattern
 from tutor.variants.hangzhou.rules import HANGZHOU
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
 
-__all__ = ["RULESETS", "comparison", "equipment", "field_table", "grouped_fields",
-           "huangyan_sets", "md_table", "options_table", "play_switches", "show"]
+__all__ = [
+    "RULESETS",
+    "cell_value",
+    "code",
+    "comparison",
+    "english",
+    "equipment",
+    "field_table",
+    "game_name",
+    "grouped_fields",
+    "huangyan_sets",
+    "md_table",
+    "name_cells",
+    "options_table",
+    "other_name_header",
+    "play_switches",
+    "show",
+    "yes",
+]
 
 #: each game's rulesets: (class name, default instance, descriptions)
 RULESETS: dict[Variant, tuple[tuple[str, Any, Mapping[str, fields.Item]], ...]] = {
@@ -38,6 +60,8 @@ RULESETS: dict[Variant, tuple[tuple[str, Any, Mapping[str, fields.Item]], ...]] 
 }
 
 _SEAT_WORD = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NORTH: "North"}
+# The rule book's short words (yes, no, none, a list's separators) are in the context
+# "rule book": they mean other things elsewhere in the catalog.
 
 
 def show(value: object) -> str:
@@ -51,6 +75,42 @@ def show(value: object) -> str:
     if isinstance(value, enum.Enum):
         return str(value.value)
     return str(value)
+
+
+def english() -> bool:
+    """Whether the tables are being made in English (the language of the moment)."""
+    return language() == "en"
+
+
+def code(text: str) -> str:
+    """A word the ruleset reads (``none``, ``true``): as it is in English, as code in another
+    language, where it is not a word of the text."""
+    return text if english() else f"`{text}`"
+
+
+def cell_value(value: object) -> str:
+    """A ruleset value in a table cell: :func:`show`, a word as :func:`code`."""
+    text = show(value)
+    return text if isinstance(value, int) and not isinstance(value, bool) else code(text)
+
+
+def other_name_header() -> str:
+    """The column of a name in the other language: 中文 in English, 英文 in Chinese."""
+    return pgettext("rule book", "中文")
+
+
+def name_cells(label: str, chinese: str) -> tuple[str, str]:
+    """An item's name and its name in the other language: (label, Chinese name or -) in
+    English, (the label translated, the English label) otherwise."""
+    if english():
+        return label, chinese or "-"
+    return _(label), label
+
+
+def game_name(variant: Variant) -> str:
+    """A game's name with its Chinese name in English (``Hangzhou (杭州麻将)``), the Chinese
+    name alone in Chinese."""
+    return f"{variant.title} ({variant.chinese})" if english() else variant.chinese
 
 
 def md_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
@@ -83,7 +143,7 @@ def grouped_fields() -> dict[str, list[str]]:
     return out
 
 
-def field_table(variant: Variant, group: str, *, value_header: str = "value") -> str:
+def field_table(variant: Variant, group: str, *, value_header: str = N_("value")) -> str:
     """The fields of one group: item, Chinese, value, field name, what it means."""
     rows = []
     for cls, names in GROUPS[group]:
@@ -93,9 +153,10 @@ def field_table(variant: Variant, group: str, *, value_header: str = "value") ->
             if name not in present:  # a field another change adds later
                 continue
             item = items[name]
-            rows.append((item.label, item.chinese or "-", show(getattr(rules, name)),
-                         f"`{name}`", item.meaning))
-    return md_table(("item", "中文", value_header, "ruleset field", "when it applies"), rows)
+            rows.append((*name_cells(item.label, item.chinese), cell_value(getattr(rules, name)),
+                         f"`{name}`", _(item.meaning)))
+    return md_table((_("item"), other_name_header(), _(value_header), _("ruleset field"),
+                     _("when it applies")), rows)
 
 
 def _choices(kind: Any) -> str:
@@ -103,15 +164,21 @@ def _choices(kind: Any) -> str:
     optional = type(None) in typing.get_args(kind)
     base = args[0] if args else kind
     if base is bool:
-        text = "true or false"
+        words = ["true", "false"]
     elif isinstance(base, type) and issubclass(base, Wind):
-        text = "East, South, West or North"
+        words = [_SEAT_WORD[w] for w in Wind]
     elif isinstance(base, type) and issubclass(base, enum.Enum):
         members: list[enum.Enum] = list(base)
-        text = " or ".join(str(m.value) for m in members)
+        words = [str(m.value) for m in members]
     else:
-        text = "a whole number" if base is int else type_name(base)
-    return text + (", or none" if optional else "")
+        words = []
+    if words:
+        shown = [code(w) for w in words]
+        text = (pgettext("rule book", ", ").join(shown[:-1]) + pgettext("rule book", " or ")
+                + shown[-1])
+    else:
+        text = _("a whole number") if base is int else type_name(base)
+    return text + (_(", or {none}").format(none=code("none")) if optional else "")
 
 
 def options_table(variant: Variant, group: str) -> str:
@@ -123,9 +190,9 @@ def options_table(variant: Variant, group: str) -> str:
         present = {f.name for f in dataclasses.fields(rules)}
         for name in names:
             if name in present:
-                rows.append((f"`{name}`", show(getattr(rules, name)), _choices(hints[name]),
-                             items[name].meaning))
-    return md_table(("option", "default", "may be", "what it changes"), rows)
+                rows.append((f"`{name}`", cell_value(getattr(rules, name)),
+                             _choices(hints[name]), _(items[name].meaning)))
+    return md_table((_("option"), _("default"), _("may be"), _("what it changes")), rows)
 
 
 _SETS_FIELDS = ("exposed_pong_simple", "exposed_pong_terminal_honor", "concealed_pong_simple",
@@ -140,13 +207,15 @@ def huangyan_sets(rules: HuangyanRules = HUANGYAN_RULES) -> str:
         return f"{getattr(rules, name)} (`{name}`)"
 
     rows = []
-    for kind, chinese, what in (("exposed_pong", "明刻", "Exposed Pong (claimed)"),
-                                ("concealed_pong", "暗刻", "Concealed Pong"),
-                                ("exposed_kong", "明杠", "Exposed Kong (open or added)"),
-                                ("concealed_kong", "暗杠", "Concealed Kong")):
-        rows.append((what, chinese, cell(f"{kind}_simple"), cell(f"{kind}_terminal_honor")))
-    rows.append(("Chow", "顺子", cell("chow"), cell("chow")))
-    return md_table(("set", "中文", "simples (2 to 8)", "terminals (1, 9) and honors"), rows)
+    for kind, chinese, what in (("exposed_pong", "明刻", N_("Exposed Pong (claimed)")),
+                                ("concealed_pong", "暗刻", N_("Concealed Pong")),
+                                ("exposed_kong", "明杠", N_("Exposed Kong (open or added)")),
+                                ("concealed_kong", "暗杠", N_("Concealed Kong"))):
+        rows.append((*name_cells(what, chinese), cell(f"{kind}_simple"),
+                     cell(f"{kind}_terminal_honor")))
+    rows.append((*name_cells(N_("Chow"), "顺子"), cell("chow"), cell("chow")))
+    return md_table((_("set"), other_name_header(), _("simples (2 to 8)"),
+                     _("terminals (1, 9) and honors")), rows)
 
 
 def guiyang_patterns(rules: GuiyangRules = GUIYANG_RULES,
@@ -155,10 +224,10 @@ def guiyang_patterns(rules: GuiyangRules = GUIYANG_RULES,
     rows = []
     for pattern in Pattern:
         item = fields.GUIYANG[pattern.field]
-        rows.append((item.label, pattern.chinese, rules.pattern_value(pattern),
-                     app.pattern_value(pattern), f"`{pattern.field}`", item.meaning))
-    return md_table(("pattern", "中文", "value", "app table (option)", "ruleset field",
-                     "shape"), rows)
+        rows.append((*name_cells(item.label, pattern.chinese), rules.pattern_value(pattern),
+                     app.pattern_value(pattern), f"`{pattern.field}`", _(item.meaning)))
+    return md_table((_("pattern"), other_name_header(), _("value"), _("app table (option)"),
+                     _("ruleset field"), _("shape")), rows)
 
 
 def dealt_sizes() -> tuple[int, int]:
@@ -179,48 +248,56 @@ def equipment(variant: Variant) -> str:
     joker = variant.joker
     copies = variant.tile_count // len(variant.kinds)
     suited = sum(1 for k in variant.kinds if k.is_suited)
+    none = pgettext("rule book", "none")
     rows: list[tuple[str, object]] = [
-        ("tiles in the set", variant.tile_count),
-        ("kinds of tile", len(variant.kinds)),
-        ("copies of each kind", copies),
-        ("suited kinds (characters, dots, bamboo; ranks 1 to 9)", suited),
-        ("honor kinds (winds and dragons)", len(variant.kinds) - suited),
-        ("jokers", f"the {copies} White Dragons (白)" if joker is not None else "none"),
-        ("dead wall", f"{dead} tiles" if dead else "none: one single wall"),
-        ("tiles dealt to each player", each),
-        ("tiles dealt to the dealer", dealer),
-        ("live wall after the deal", variant.tile_count - dead - dealt),
+        (_("tiles in the set"), variant.tile_count),
+        (_("kinds of tile"), len(variant.kinds)),
+        (_("copies of each kind"), copies),
+        (_("suited kinds (characters, dots, bamboo; ranks 1 to 9)"), suited),
+        (_("honor kinds (winds and dragons)"), len(variant.kinds) - suited),
+        (_("jokers"), _("the {copies} White Dragons (白)").format(copies=copies)
+         if joker is not None else none),
+        (_("dead wall"), _("{dead} tiles").format(dead=dead) if dead
+         else _("none: one single wall")),
+        (_("tiles dealt to each player"), each),
+        (_("tiles dealt to the dealer"), dealer),
+        (_("live wall after the deal"), variant.tile_count - dead - dealt),
     ]
-    return md_table(("equipment", variant.title), [(k, v) for k, v in rows])
+    return md_table((_("equipment"), _(variant.title)), [(k, v) for k, v in rows])
+
+
+_ROBBABLE = {(True, True): N_("open and added kongs"), (True, False): N_("open kongs"),
+             (False, True): N_("added kongs")}
 
 
 def _robbable(hooks: Hooks) -> str:
-    words = {MeldKind.OPEN_KONG: "open", MeldKind.ADDED_KONG: "added"}
-    kinds = [words[k] for k in words if k in hooks.robbable]
-    return " and ".join(kinds) + " kongs" if kinds else "none"
+    kinds = (MeldKind.OPEN_KONG in hooks.robbable, MeldKind.ADDED_KONG in hooks.robbable)
+    return _(_ROBBABLE[kinds]) if any(kinds) else pgettext("rule book", "none")
 
 
 def play_switches(variants: Sequence[Variant] = tuple(Variant)) -> str:
     """The shared play engine's switches, per game (class attributes of each game's hooks)."""
     hooks = [hooks_for(v) for v in variants]
 
-    def yes(flag: bool) -> str:
-        return "yes" if flag else "no"
-
     rows = [
-        ("chows may be claimed (by the next player only)", "`Variant.allows_chow`",
+        (_("chows may be claimed (by the next player only)"), "`Variant.allows_chow`",
          *(yes(v.allows_chow) for v in variants)),
-        ("kongs that may be robbed", "`robbable`", *(_robbable(h) for h in hooks)),
-        ("several players may win on one discard", "`multiple_winners`",
+        (_("kongs that may be robbed"), "`robbable`", *(_robbable(h) for h in hooks)),
+        (_("several players may win on one discard"), "`multiple_winners`",
          *(yes(h.multiple_winners) for h in hooks)),
-        ("a kong may follow a chow or pong before the discard", "`kong_after_claim`",
+        (_("a kong may follow a chow or pong before the discard"), "`kong_after_claim`",
          *(yes(h.kong_after_claim) for h in hooks)),
-        ("the last live tile's discard may be claimed for a win", "`last_discard_win`",
+        (_("the last live tile's discard may be claimed for a win"), "`last_discard_win`",
          *(yes(h.last_discard_win) for h in hooks)),
-        ("seven pairs is a winning shape", "`Variant.seven_pairs`",
+        (_("seven pairs is a winning shape"), "`Variant.seven_pairs`",
          *(yes(v.seven_pairs) for v in variants)),
     ]
-    return md_table(("rule of play", "switch", *(v.title for v in variants)), rows)
+    return md_table((_("rule of play"), _("switch"), *(_(v.title) for v in variants)), rows)
+
+
+def yes(flag: bool) -> str:
+    """yes or no, in the language of the moment."""
+    return pgettext("rule book", "yes") if flag else pgettext("rule book", "no")
 
 
 def comparison() -> str:
@@ -230,46 +307,51 @@ def comparison() -> str:
 
     def wins(v: Variant) -> str:
         if v is Variant.HANGZHOU:
-            return "self-draw only"
-        several = ("several players may win on one discard" if hooks[v].multiple_winners
-                   else "of several who could win on a discard, the nearest does")
-        return f"self-draw or a discard; {several}"
+            return _("self-draw only")
+        if hooks[v].multiple_winners:
+            return _("self-draw or a discard; several players may win on one discard")
+        return _("self-draw or a discard; of several who could win on a discard, the nearest "
+                 "does")
 
     def dead(v: Variant) -> str:
         n = DEAD_WALL[v]
-        return f"{n} tiles" if n else "none"
+        return _("{dead} tiles").format(dead=n) if n else pgettext("rule book", "none")
 
     def claims(v: Variant) -> str:
-        kinds = "chow, pong, kong, win" if v.allows_chow else "pong, kong, win (no chow)"
         if v is Variant.HANGZHOU:
-            kinds = "chow, pong, kong (a win only by self-draw)"
-        return kinds
+            return _("chow, pong, kong (a win only by self-draw)")
+        return _("chow, pong, kong, win") if v.allows_chow else _("pong, kong, win (no chow)")
 
     def ends(v: Variant) -> str:
-        return {Variant.HUANGYAN: "a win, or an exhaustive draw (the Yellow Cliff draw) when the "
-                                  "live wall is empty",
-                Variant.HANGZHOU: "a self-drawn win, or an exhaustive draw when the live wall "
-                                  "is empty",
-                Variant.GUIYANG: "a win (one or several winners), or an exhaustive draw when "
-                                 "no tile is left"}[v]
+        return {Variant.HUANGYAN: _("a win, or an exhaustive draw (the Yellow Cliff draw) when "
+                                    "the live wall is empty"),
+                Variant.HANGZHOU: _("a self-drawn win, or an exhaustive draw when the live wall "
+                                    "is empty"),
+                Variant.GUIYANG: _("a win (one or several winners), or an exhaustive draw when "
+                                   "no tile is left")}[v]
+
+    def tiles(v: Variant) -> str:
+        text = f"{v.tile_count}"
+        if v.joker:
+            text += _(" (the White Dragons are jokers: wild tiles)")
+        if not any(k.is_honor for k in v.kinds):
+            text += _(" (no honors)")
+        return text
 
     rows = [
-        ("tiles", *(f"{v.tile_count}"
-                    + (" (the White Dragons are jokers: wild tiles)" if v.joker else "")
-                    + (" (no honors)" if not any(k.is_honor for k in v.kinds) else "")
-                    for v in variants)),
-        ("dead wall", *(dead(v) for v in variants)),
-        ("what may be claimed", *(claims(v) for v in variants)),
-        ("how a hand is won", *(wins(v) for v in variants)),
-        ("winning shapes", *("four sets and a pair" + (", or seven pairs" if v.seven_pairs
-                                                       else "") for v in variants)),
-        ("how a hand ends", *(ends(v) for v in variants)),
-        ("what is paid", "every player scores a hand; the winner is paid, and the others pay "
-                         "each other by their scores",
-         "a base times multipliers; the dealer's own wins are paid only when the deal passes",
-         "the winning pattern, plus points for kongs (beans) and for chicken tiles"),
+        (_("tiles"), *(tiles(v) for v in variants)),
+        (_("dead wall"), *(dead(v) for v in variants)),
+        (_("what may be claimed"), *(claims(v) for v in variants)),
+        (_("how a hand is won"), *(wins(v) for v in variants)),
+        (_("winning shapes"), *(_("four sets and a pair, or seven pairs") if v.seven_pairs
+                                else _("four sets and a pair") for v in variants)),
+        (_("how a hand ends"), *(ends(v) for v in variants)),
+        (_("what is paid"), _("every player scores a hand; the winner is paid, and the others "
+                              "pay each other by their scores"),
+         _("a base times multipliers; the dealer's own wins are paid only when the deal passes"),
+         _("the winning pattern, plus points for kongs (beans) and for chicken tiles")),
     ]
-    return md_table(("", *(f"{v.title} ({v.chinese})" for v in variants)), rows)
+    return md_table(("", *(game_name(v) for v in variants)), rows)
 
 
 #: the field tables of each rule book: group name -> (ruleset class, fields) in order

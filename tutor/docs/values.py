@@ -4,6 +4,8 @@
 field of a default ruleset. ``engine.*``: a number the engine decides outside the rulesets
 (tiles in a set, a dead wall, the deal), measured from the engine itself. ``example.*``: a
 figure of an original rule text's worked example, as :mod:`tutor.docs.examples` recomputes it.
+A value is the same in every language except where it holds a word (the examples' seat names,
+``East 20, South 28, ...``); a ruleset field's value is written as ``--rule`` reads it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from tutor.core.variant import Variant
 from tutor.docs import examples
 from tutor.docs.tables import RULESETS, dealt_sizes, show
 from tutor.game.wall import DEAD_WALL, Wall
+from tutor.i18n import language, using_language
 from tutor.variants.guiyang.rules import GUIYANG_RULES
 from tutor.variants.hangzhou.rules import HANGZHOU
 from tutor.variants.hangzhou.special import ten_honors_multiplier
@@ -72,18 +75,23 @@ def _engine() -> dict[str, object]:
     return out
 
 
-_CACHE: dict[str, str] = {}
+_CACHE: dict[str, dict[str, str]] = {}
 
 
-def _all() -> dict[str, str]:
-    if not _CACHE:
-        for variant_sets in RULESETS.values():
-            for cls, rules, _items in variant_sets:
-                for f in dataclasses.fields(rules):
-                    _CACHE[f"{_PREFIX[cls]}.{f.name}"] = show(getattr(rules, f.name))
-        for name, figure in _engine().items():
-            _CACHE[name] = str(figure)
-    return _CACHE
+def _all(lang: str = "en") -> dict[str, str]:
+    """Every value by name, in ``lang`` (computed once per language)."""
+    found = _CACHE.get(lang)
+    if found is None:
+        found = {}
+        with using_language(lang):
+            for variant_sets in RULESETS.values():
+                for cls, rules, _items in variant_sets:
+                    for f in dataclasses.fields(rules):
+                        found[f"{_PREFIX[cls]}.{f.name}"] = show(getattr(rules, f.name))
+            for name, figure in _engine().items():
+                found[name] = str(figure)
+        _CACHE[lang] = found
+    return found
 
 
 def value_names() -> list[str]:
@@ -91,13 +99,13 @@ def value_names() -> list[str]:
     return sorted(_all())
 
 
-def value(name: str) -> str:
-    """The text of the inline value ``name`` (:class:`~tutor.docs.markers.DocsError` if
-    unknown)."""
+def value(name: str, lang: str | None = None) -> str:
+    """The text of the inline value ``name`` in ``lang`` (the language of the moment by default;
+    :class:`~tutor.docs.markers.DocsError` if unknown)."""
     from tutor.docs.markers import DocsError
 
     try:
-        return _all()[name]
+        return _all(language() if lang is None else lang)[name]
     except KeyError:
         raise DocsError(f"unknown value {name!r} (python -m tutor.docs --list shows the "
                         "names)") from None

@@ -13,6 +13,8 @@ from tutor.docs import (
     BLOCKS,
     DocsError,
     block,
+    book_language,
+    book_paths,
     check,
     examples,
     generate,
@@ -21,6 +23,7 @@ from tutor.docs import (
     value,
 )
 from tutor.docs.__main__ import main
+from tutor.i18n import using_language
 from tutor.variants.guiyang.rules import GUIYANG_RULES
 from tutor.variants.hangzhou.rules import HANGZHOU
 from tutor.variants.huangyan.rules import HUANGYAN_RULES
@@ -170,3 +173,23 @@ def test_the_stage_table_shows_the_literal_count_drifting() -> None:
 def test_the_repository_books_are_current() -> None:
     books = [ROOT / "notebooks" / "rules" / f"{v.value}.md" for v in Variant]
     assert main(["--check", *map(str, books)]) == 0
+    assert main(["--check"]) == 0  # both editions, each in its language
+
+
+def test_a_book_is_written_in_its_editions_language(tmp_path: Path) -> None:
+    assert [book_language(p) for p in book_paths(ROOT)] == ["en"] * 3
+    assert [book_language(p) for p in book_paths(ROOT, "zh")] == ["zh"] * 3
+    assert all(p.is_file() for p in book_paths(ROOT, "zh"))
+    chinese = generate(SAMPLE, "zh")
+    assert "| 箭牌对 | Dragon Pair | 2 | `dragon_pair` | 任何一种箭牌的对子 |" in chinese
+    assert "| 项目 | 英文 | 值 | 规则集字段 | 什么时候算 |" in chinese
+    with using_language("zh"):  # the language of the moment does not leak into a book
+        assert generate(SAMPLE) == generate(SAMPLE, "en")
+        assert block("huangyan-pairs") == block("huangyan-pairs", "zh")  # a notebook's
+    folder = tmp_path / "zh" / "rules"
+    folder.mkdir(parents=True)
+    path = folder / "huangyan.md"
+    path.write_text(generate(SAMPLE, "en"), encoding="utf-8")
+    assert len(check([path])) == 1  # English tables are stale in a Chinese book
+    assert main([str(path)]) == 0 and path.read_text(encoding="utf-8") == chinese
+    assert check([path]) == []

@@ -20,7 +20,12 @@ path, and:
 
 The rule books of ``notebooks/zh/rules/`` have the English books' section structure (the same
 sequence of heading levels), as many tables (each with as many columns and rows), and the same
-generated spans and values, which are current (:func:`tutor.docs.check`). The Chinese glossary
+generated spans and values. Each edition's spans are current in its own language
+(:func:`tutor.docs.check`: the Chinese book's are what the generator makes in Chinese, not the
+English text); and the twin spans agree in everything but words: the same block names in the
+same order, each table with the same rows of the same number of cells, every row with the same
+numbers, and the code of the English row (field names, tiles) in the Chinese one; every value
+with the same numbers. The Chinese glossary
 carries every English glossary term with the same Chinese name. Every relative link of the
 Chinese edition resolves inside ``notebooks/zh``. The checks return their problems, and the last
 tests show that each one fails on a twin broken on purpose.
@@ -37,7 +42,7 @@ from typing import Any
 
 import pytest
 
-from tutor.docs import check
+from tutor.docs import block, book_language, check, spans
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = ROOT / "notebooks"
@@ -52,6 +57,7 @@ HEADING = re.compile(r"^(#{1,6}) \S", re.MULTILINE)
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 SPAN = re.compile(r"<!-- (generated|value):? (\S+) -->")
 LINK = re.compile(r"\]\(([^)\s#]+)(#[^)]*)?\)")
+CODE = re.compile(r"`([^`]+)`")
 PLAIN = ("text/plain",)
 
 
@@ -195,6 +201,57 @@ def book_problems(english: str, chinese: str) -> list[str]:
     return problems
 
 
+def table_rows(text: str) -> list[list[str]]:
+    """The rows of the markdown tables in ``text`` (header included, rule lines left out), each
+    as its cells; an escaped ``\\|`` stays inside its cell."""
+    rows = []
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            continue
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip()[1:-1])]
+        if set(cells) <= {"---"}:
+            continue
+        rows.append(cells)
+    return rows
+
+
+def generated_problems(english: str, chinese: str) -> list[str]:
+    """Where the generated spans of a Chinese book differ from the English book's in more than
+    their words (see the module's text)."""
+    problems = []
+    blocks_en = [s for s in spans(english) if s.block]
+    blocks_zh = [s for s in spans(chinese) if s.block]
+    if [s.name for s in blocks_en] != [s.name for s in blocks_zh]:
+        return ["the generated blocks are not the same names in the same order"]
+    # a translated sentence may quote its values in another order: values are paired by name
+    values_en = {s.name: s.text for s in spans(english) if not s.block}
+    values_zh = {s.name: s for s in spans(chinese) if not s.block}
+    for name, text in values_en.items():
+        zh_value = values_zh.get(name)
+        if zh_value is not None and numbers(text) != numbers(zh_value.text):
+            problems.append(f"value {name} (line {zh_value.line}): the numbers differ "
+                            f"({text!r}, {zh_value.text!r})")
+    for en, zh in zip(blocks_en, blocks_zh, strict=True):
+        where = f"block {en.name} (line {zh.line})"
+        rows_en, rows_zh = table_rows(en.text), table_rows(zh.text)
+        if [len(r) for r in rows_en] != [len(r) for r in rows_zh]:
+            problems.append(f"{where}: the rows differ ({len(rows_en)} and {len(rows_zh)} rows, "
+                            f"cells {[len(r) for r in rows_en]} and {[len(r) for r in rows_zh]})")
+            continue
+        for n, (row_en, row_zh) in enumerate(zip(rows_en, rows_zh, strict=True)):
+            text_en, text_zh = " | ".join(row_en), " | ".join(row_zh)
+            if numbers(text_en) != numbers(text_zh):
+                missing = numbers(text_en) - numbers(text_zh)
+                extra = numbers(text_zh) - numbers(text_en)
+                problems.append(f"{where} row {n}: the numbers differ (only English: "
+                                f"{sorted(missing)}, only Chinese: {sorted(extra)})")
+            lost = Counter(CODE.findall(text_en)) - Counter(CODE.findall(text_zh))
+            if lost:
+                problems.append(f"{where} row {n}: the code {sorted(lost)} is not in the "
+                                "Chinese row")
+    return problems
+
+
 def glossary_rows(text: str) -> dict[str, str]:
     """English term -> Chinese name, from a glossary table whose header names both columns."""
     rows: dict[str, str] = {}
@@ -264,7 +321,21 @@ def test_each_rule_book_has_its_chinese_twin(name: str) -> None:
     problems = book_problems((EN / "rules" / name).read_text("utf-8"), chinese.read_text("utf-8"))
     assert not problems, f"{name}: " + "; ".join(problems)
     fix = f"python -m tutor.docs notebooks/zh/rules/{name}"
+    assert book_language(chinese) == "zh"
     assert check([chinese]) == [], f"stale generated spans: run {fix}"
+    problems = generated_problems((EN / "rules" / name).read_text("utf-8"),
+                                  chinese.read_text("utf-8"))
+    assert not problems, f"{name}: " + "; ".join(problems[:8])
+
+
+@pytest.mark.parametrize("name", RULE_BOOKS)
+def test_the_chinese_books_blocks_are_in_chinese(name: str) -> None:
+    """What check() found current is the Chinese output: every block of the Chinese book is
+    block(name, "zh"), and none is the English block (each has a header of words)."""
+    for span in spans((ZH / "rules" / name).read_text("utf-8")):
+        if span.block:
+            assert span.text.strip() == block(span.name, "zh").strip(), span.name
+            assert span.text.strip() != block(span.name, "en").strip(), span.name
 
 
 def test_the_chinese_glossary_covers_every_term() -> None:
@@ -345,3 +416,29 @@ def test_the_book_glossary_and_link_checks_fail_when_they_should() -> None:
         "'added kong' is not in the Chinese glossary"]
     assert link_problems(ZH / "00_start_here.ipynb", "[x](no_such_lesson.ipynb)")
     assert link_problems(ZH / "00_start_here.ipynb", "[x](../glossary.md)")  # the English one
+
+
+def test_the_generated_twin_check_fails_on_a_planted_difference() -> None:
+    english = (EN / "rules" / "huangyan.md").read_text("utf-8")
+    chinese = (ZH / "rules" / "huangyan.md").read_text("utf-8")
+    assert generated_problems(english, chinese) == []
+    # a number changed in one cell: the ante of the Chinese table, 20 -> 25
+    row = next(line for line in chinese.splitlines() if "`ante`" in line)
+    planted = chinese.replace(row, row.replace("| 20 |", "| 25 |"))
+    assert planted != chinese
+    assert any("block huangyan-table" in p and "numbers differ" in p
+               for p in generated_problems(english, planted))
+    # a row dropped from a table
+    dropped = chinese.replace(row + "\n", "")
+    assert any("huangyan-table" in p and "rows differ" in p
+               for p in generated_problems(english, dropped))
+    # a field name changed in the Chinese row
+    renamed = chinese.replace(row, row.replace("`ante`", "`anté`"))
+    assert any("code ['ante']" in p for p in generated_problems(english, renamed))
+    # a number in a value
+    value = "<!-- value example.huangyan.totals -->东家 20"
+    assert any("value example.huangyan.totals" in p for p in generated_problems(
+        english, chinese.replace(value, value.replace("20", "21"))))
+    # and the words may differ: the English blocks in the Chinese book are no problem here
+    # (the stale check is what requires the Chinese ones)
+    assert generated_problems(english, english) == []

@@ -97,9 +97,10 @@ class FirstTurnsView(TutorView):
             self.slider.value = number  # its observer calls go again, which changes nothing
         step = self.walk.step(number)
         where = _("Step {number} of {last}.").format(number=number, last=len(self.walk) - 1)
+        gap = "" if where.endswith("。") else " "  # no space after a Chinese sentence
         self.picture.value = step.scene.svg(size=self.size)
         self.caption.value = (f"<div style='font-size:16px;min-height:3em;font-family:sans-serif'>"
-                               f"<b>{html.escape(where)}</b> "
+                               f"<b>{html.escape(where)}</b>{gap}"
                                f"{caption_html(step.caption, self.walk.variant)}</div>")
         self.back.disabled = number == 0
         self.next.disabled = number == len(self.walk) - 1

@@ -173,3 +173,63 @@ def test_the_test_yourself_quiz_made_in_chinese(game: str, tmp_path: Path) -> No
             view.next()
         assert view.quiz.finished
         assert "十道题" in view.header.value and "最好成绩" in view.status.value
+
+
+#: the English stepper of lesson 01 (labels, captions, pictures, texts of every step; two seats of
+#: each game), as it was before it was translated: Chinese must not change a byte of it
+_FIRST_TURNS_ENGLISH = "3b7da64e6057c88c12d53b0c7c791ba500008b3f95e1294ceda53ab3c144de24"
+
+
+def _first_turns_digest() -> str:
+    import hashlib
+
+    from tutor.core.variant import Variant
+    from tutor.display.widgets.first_turns import FirstTurnsView
+
+    digest = hashlib.sha256()
+    for variant in Variant:
+        for seat in "ES":
+            view = FirstTurnsView(variant, seed=34, seat=seat)
+            digest.update(repr(view).encode())
+            for w in (view.back, view.next, view.slider, view.game, view.seat, view.seed,
+                      view.deal):
+                digest.update(repr((w.description, getattr(w, "_options_labels", ()))).encode())
+            for n in range(len(view.walk)):
+                view.go(n)
+                digest.update(view.caption.value.encode())
+                digest.update(view.picture.value.encode())
+                digest.update(str(view.walk.step(n)).encode())
+            digest.update(str(view.walk).encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("game", ["huangyan", "hangzhou", "guiyang"])
+def test_the_first_turns_stepper_made_in_chinese(game: str) -> None:
+    """Every step of lesson 01's stepper (from two seats, then dealt again) has no English word:
+    buttons, slider, choices, caption and the picture of the table."""
+    from tutor.core.tiles import Wind
+    from tutor.display.widgets.first_turns import FirstTurnsView
+
+    english_view = FirstTurnsView(game, seed=34, seat="S")
+    assert _words(english_view.box), "the check can fail: the English stepper has English words"
+    with using_language("zh"):
+        for seat in ("S", "E"):
+            view = FirstTurnsView(game, seed=34, seat=seat, moves=30)
+            assert view.next.description == "下一步 ▶" and view.back.description == "◀ 后退"
+            for number in range(len(view.walk)):
+                view.go(number)
+                assert _words(view.box) == [], (number, shown(view.box))
+                assert english(str(view.walk.step(number))) == []
+        view.seat.value = Wind.WEST
+        view.seed.value = 5
+        view.deal.click()
+        assert view.number == 0 and _words(view.box) == [], shown(view.box)
+        assert english(str(view.walk)) == []  # (its repr, for developers, stays English)
+    assert english_view.next.description == "Next ▶"
+
+
+def test_the_first_turns_stepper_in_english_is_as_before() -> None:
+    assert _first_turns_digest() == _FIRST_TURNS_ENGLISH
+    with using_language("zh"):
+        _first_turns_digest()  # made in Chinese in between: English after it is unchanged
+    assert _first_turns_digest() == _FIRST_TURNS_ENGLISH

@@ -30,6 +30,8 @@ from tutor.core.variant import Variant
 from tutor.display.svg import CJK_FONTS, TILE_H, TILE_W, _el, _n, _text, _tile_group
 from tutor.errors import InputError
 from tutor.game.wall import Wall, break_position
+from tutor.i18n import N_, _, comma, language, localize
+from tutor.ledger import seat_name
 
 if TYPE_CHECKING:
     from tutor.game.state import Chance, HandState
@@ -352,10 +354,14 @@ def _seat_label(root: ET.Element, scene: TableScene, seat: Wind) -> None:
     chinese, pinyin = _WIND_CHINESE[seat]
     role = []
     if seat == scene.dealer:
-        role.append("dealer")
+        role.append(N_("dealer"))
     if seat == scene.viewer and scene.seats:
-        role.append("you")
-    text = f"{seat.name.title()} {chinese} {pinyin}" + (f" ({', '.join(role)})" if role else "")
+        role.append(N_("you"))
+    if language() == "en":
+        text = f"{seat.name.title()} {chinese} {pinyin}" + (f" ({', '.join(role)})" if role else "")
+    else:  # 东家（庄家，你）
+        text = localize(seat_name(seat)) + (_(" ({roles})").format(
+            roles=comma().join(_(r) for r in role)) if role else "")
     # the label sits just outside the wall, in the corner-free middle of the side
     positions = {0: (CENTER, CENTER + LABEL_AT), 1: (CENTER + LABEL_AT, CENTER),
                  2: (CENTER, CENTER - LABEL_AT), 3: (CENTER - LABEL_AT, CENTER)}
@@ -364,7 +370,8 @@ def _seat_label(root: ET.Element, scene: TableScene, seat: Wind) -> None:
     if side in (1, 3):
         g.set("transform", f"rotate({-90 if side == 1 else 90} {_n(x)} {_n(y)})")
     acting = scene.to_act == seat
-    width = 16 + 10.5 * len(text)
+    # the English label's Chinese character and pinyin are counted as Latin ones, as always
+    width = 16 + (10.5 * len(text) if language() == "en" else _width(text, 10.5, 17))
     _el(g, "rect", x=x - width / 2, y=y - 15, width=width, height=30, rx=15,
         fill=ACTOR if acting else "#0f3d2e", stroke=ACTOR if acting else SOFT,
         stroke_width=1.5, opacity="0.95", class_="seat-label-box")
@@ -409,7 +416,7 @@ def _meld_row(parent: ET.Element, melds: Sequence[Meld], hidden_kongs: int, x: f
                 _tile(parent, tile, x, y, width, joker=tile == joker)
             x += width + 0.5
         x += width * 0.4
-    for _ in range(hidden_kongs):
+    for _k in range(hidden_kongs):
         for _j in range(4):
             _back(parent, x, y, width)
             x += width + 0.5
@@ -445,7 +452,7 @@ def _hand(root: ET.Element, scene: TableScene, seat: SeatScene) -> None:
     span = seat.hidden * (w + 0.5) + (kongs * (w + 0.5) + 20 if kongs else 0)
     x = CENTER - span / 2
     y = CENTER + HAND_AT
-    for _ in range(seat.hidden):
+    for _k in range(seat.hidden):
         _back(g, x, y, w)
         x += w + 0.5
     _meld_row(g, seat.melds, seat.hidden_kongs, x + 20, y, w, joker)
@@ -454,10 +461,11 @@ def _hand(root: ET.Element, scene: TableScene, seat: SeatScene) -> None:
 def _legend(root: ET.Element, scene: TableScene) -> None:
     g = _el(root, "g", class_="legend")
     counts = scene.counts()
-    items: list[tuple[str | None, str]] = [(LIVE, f"live wall {counts['live']}")]
+    items: list[tuple[str | None, str]] = [(LIVE, _("live wall {n}").format(n=counts["live"]))]
     if counts["dead"] or scene.variant is not Variant.GUIYANG:
-        items.append((DEAD, f"dead wall {counts['dead']}"))
-    items.append((None, "drawn"))
+        items.append((DEAD, _("dead wall {n}").format(n=counts["dead"])))
+    items.append((None, _("drawn")))
+    fonts = LATIN if language() == "en" else CJK_FONTS
     x, y = 14.0, 18.0
     for colour, text in items:
         if colour is None:
@@ -465,15 +473,22 @@ def _legend(root: ET.Element, scene: TableScene) -> None:
                 stroke_width=1)
         else:
             _el(g, "rect", x=x, y=y - 8, width=14, height=16, rx=2, fill=colour)
-        _label(g, x + 20, y, text, size=14, anchor="start", fonts=LATIN)
-        x += 34 + 7.6 * len(text)
+        _label(g, x + 20, y, text, size=14, anchor="start", fonts=fonts)
+        x += 34 + _width(text, 7.6, 14)
     _el(g, "line", x1=x, y1=y - 9, x2=x, y2=y + 9, stroke=BREAK, stroke_width=4)
-    _label(g, x + 8, y, "break", size=14, anchor="start", fonts=LATIN)
-    x += 60
+    cut = _("break")
+    _label(g, x + 8, y, cut, size=14, anchor="start", fonts=fonts)
+    x += 60 if language() == "en" else 22 + _width(cut, 7.6, 14)
     _el(g, "circle", cx=x + 6, cy=y, r=6, fill="#ffffff", stroke=BREAK, stroke_width=2)
-    _label(g, x + 18, y, "next draw", size=14, anchor="start", fonts=LATIN)
-    _label(g, SIZE - 14, y, "turns: counterclockwise", size=14, anchor="end", fonts=LATIN,
+    _label(g, x + 18, y, _("next draw"), size=14, anchor="start", fonts=fonts)
+    _label(g, SIZE - 14, y, _("turns: counterclockwise"), size=14, anchor="end", fonts=fonts,
            fill=SOFT)
+
+
+def _width(text: str, latin: float, wide: float) -> float:
+    """How wide ``text`` is drawn: ``latin`` per ASCII character, ``wide`` per other one (a
+    Chinese character is about as wide as the font is high)."""
+    return sum(latin if ch.isascii() else wide for ch in text)
 
 
 def table_svg(scene: TableScene, *, size: float = 720) -> str:
@@ -485,8 +500,8 @@ def table_svg(scene: TableScene, *, size: float = 720) -> str:
                viewBox=f"0 0 {_n(SIZE)} {_n(SIZE)}", class_="mahjong-table", role="img",
                data_variant=scene.variant.value, data_viewer=scene.viewer.name.title())
     title = _el(root, "title")
-    title.text = scene.title or (f"{scene.variant.title}: the table seen from "
-                                 f"{scene.viewer.name.title()}")
+    title.text = scene.title or _("{game}: the table seen from {seat}").format(
+        game=localize(scene.variant.title), seat=localize(seat_name(scene.viewer)))
     _el(root, "rect", x=0, y=0, width=SIZE, height=SIZE, rx=24, fill=FELT, stroke=FELT_EDGE,
         stroke_width=6)
     if scene.legend:

@@ -21,6 +21,8 @@ from tutor.core.variant import Variant
 from tutor.display.svg import tile_svg
 from tutor.display.widgets.base import TutorView, error_html
 from tutor.errors import TutorError
+from tutor.i18n import _, localize
+from tutor.ledger import seat_name
 from tutor.study.first_turns import FirstTurns
 
 __all__ = ["FirstTurnsView", "caption_html"]
@@ -56,24 +58,24 @@ class FirstTurnsView(TutorView):
         self.picture.add_class("tutor-first-turns-picture")
         self.caption = widgets.HTML()
         self.caption.add_class("tutor-first-turns-caption")
-        self.back = widgets.Button(description="◀ Back", layout=widgets.Layout(width="90px"))
+        self.back = widgets.Button(description=_("◀ Back"), layout=widgets.Layout(width="90px"))
         self.back.add_class("tutor-back")
-        self.next = widgets.Button(description="Next ▶", button_style="primary",
+        self.next = widgets.Button(description=_("Next ▶"), button_style="primary",
                                    layout=widgets.Layout(width="90px"))
         self.next.add_class("tutor-next")
         self.slider = widgets.IntSlider(min=0, max=len(self.walk) - 1, value=0,
-                                        description="Step", continuous_update=False,
+                                        description=_("Step"), continuous_update=False,
                                         layout=widgets.Layout(width="320px"))
         wide = {"description_width": "initial"}
-        self.game = widgets.Dropdown(options=[(v.title, v) for v in Variant],
-                                     value=self.walk.variant, description="Game", style=wide,
+        self.game = widgets.Dropdown(options=[(localize(v.title), v) for v in Variant],
+                                     value=self.walk.variant, description=_("Game"), style=wide,
                                      layout=widgets.Layout(width="250px"))
-        self.seat = widgets.Dropdown(options=[(w.name.title(), w) for w in Wind],
-                                     value=self.walk.seat, description="Your seat", style=wide,
+        self.seat = widgets.Dropdown(options=[(localize(seat_name(w)), w) for w in Wind],
+                                     value=self.walk.seat, description=_("Your seat"), style=wide,
                                      layout=widgets.Layout(width="170px"))
-        self.seed = widgets.IntText(value=seed, description="Random seed", style=wide,
+        self.seed = widgets.IntText(value=seed, description=_("Random seed"), style=wide,
                                     layout=widgets.Layout(width="170px"))
-        self.deal = widgets.Button(description="Deal again", button_style="info")
+        self.deal = widgets.Button(description=_("Deal again"), button_style="info")
         self.message = widgets.HTML()
         self.back.on_click(lambda _b: self.go(self.number - 1))
         self.next.on_click(lambda _b: self.go(self.number + 1))
@@ -94,9 +96,11 @@ class FirstTurnsView(TutorView):
         if self.slider.value != number:
             self.slider.value = number  # its observer calls go again, which changes nothing
         step = self.walk.step(number)
+        where = _("Step {number} of {last}.").format(number=number, last=len(self.walk) - 1)
+        gap = "" if where.endswith("。") else " "  # no space after a Chinese sentence
         self.picture.value = step.scene.svg(size=self.size)
         self.caption.value = (f"<div style='font-size:16px;min-height:3em;font-family:sans-serif'>"
-                               f"<b>Step {number} of {len(self.walk) - 1}.</b> "
+                               f"<b>{html.escape(where)}</b>{gap}"
                                f"{caption_html(step.caption, self.walk.variant)}</div>")
         self.back.disabled = number == 0
         self.next.disabled = number == len(self.walk) - 1

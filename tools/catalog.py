@@ -1,6 +1,7 @@
 """``make catalog``: the translation catalogs, with Babel.
 
-Extracts every marked text of the package (the keywords of :data:`tutor.i18n.KEYWORDS`) into
+Extracts every marked text of the package and of the notebooks' code cells (the keywords of
+:data:`tutor.i18n.KEYWORDS`; where: ``tools/babel.cfg``) into
 ``tutor/locale/tutor.pot``, brings each language's ``tutor.po`` up to date with it (new texts
 untranslated, texts gone dropped) and compiles the ``tutor.mo`` the package reads. Run it after
 marking or translating a text, and commit all three files (the catalog test checks them).
@@ -42,7 +43,7 @@ def main() -> int:
     run("extract", "--no-default-keywords", *keywords, "--add-location=file", "--sort-output",
         "--project=mahjong-tutor", "--copyright-holder=the Mahjong Tutor authors",
         "--msgid-bugs-address=https://github.com/", "--no-wrap", "-o", "tutor/locale/tutor.pot",
-        "tutor")
+        "-F", "tools/babel.cfg", "tutor", "notebooks")
     for lang in LANGUAGES:
         if lang == "en":
             continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import json
 import re
 import string
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -36,13 +38,30 @@ def _po(lang: str) -> Catalog:
 
 @pytest.fixture(scope="module")
 def marked() -> dict[tuple[str | None, str], tuple[str, ...]]:
-    """Every text marked in the package, with where (extracted afresh from the sources)."""
+    """Every text marked in the package and in the notebooks' code cells, with where (extracted
+    afresh from the sources, where ``tools/babel.cfg`` tells ``make catalog`` to look)."""
+    with (ROOT / "tools" / "babel.cfg").open() as handle:
+        methods, options = parse_mapping_cfg(handle)
     out: dict[tuple[str | None, str], tuple[str, ...]] = {}
-    for filename, _line, message, _comments, context in extract_from_dir(
-            str(ROOT / "tutor"), [("**.py", "python")], keywords=KEYWORDS):
-        text = message if isinstance(message, str) else message[0]
-        out[context, text] = (*out.get((context, text), ()), filename)
+    for folder in ("tutor", "notebooks"):
+        for filename, _line, message, _comments, context in extract_from_dir(
+                str(ROOT / folder), methods, options, keywords=KEYWORDS):
+            text = message if isinstance(message, str) else message[0]
+            out[context, text] = (*out.get((context, text), ()), f"{folder}/{filename}")
     return out
+
+
+def test_the_notebooks_texts_are_extracted() -> None:
+    """A code cell's ``_("...")`` is found (and only the English edition's cells are read)."""
+    with (ROOT / "tools" / "babel.cfg").open() as handle:
+        methods, _options = parse_mapping_cfg(handle)
+    from tutor.i18n_extract import extract
+    cell = {"cell_type": "code",
+            "source": ["%matplotlib inline\n", 'print(_("a {n} b").format(n=1))']}
+    notebook = {"cells": [{"cell_type": "markdown", "source": '_("not code")'}, cell]}
+    found = list(extract(io.BytesIO(json.dumps(notebook).encode()), KEYWORDS, [], {}))
+    assert [(line, message) for line, _name, message, _comments in found] == [(2, "a {n} b")]
+    assert {pattern for pattern, _method in methods} >= {"*.ipynb", "apps/*.ipynb"}
 
 
 def _fields(text: str) -> list[str]:

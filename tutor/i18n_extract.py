@@ -17,7 +17,7 @@ from typing import IO, Any
 
 
 def extract(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
-            options: Mapping[str, Any]) -> Iterator[tuple[int, str, Any, list[str]]]:
+            options: Any) -> Iterator[tuple[Any, ...]]:
     """Babel's extraction method for a notebook: each code cell read as Python.
 
     Line numbers count the code cells' lines in order, as if they were one file.
@@ -33,7 +33,8 @@ def extract(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Colle
         text = "".join(source) if isinstance(source, list) else str(source)
         text = "\n".join("" if line.lstrip().startswith(("%", "!")) else line
                          for line in text.splitlines())  # IPython's magics are not Python
-        for line, name, message, comments in extract_python(
-                io.BytesIO(text.encode("utf-8")), keywords, comment_tags, options):
-            yield offset + line, name, message, comments
+        found: Iterator[tuple[Any, ...]] = extract_python(  # (line, name, message, comments)
+            io.BytesIO(text.encode("utf-8")), keywords, comment_tags, options)
+        for line, *rest in found:
+            yield (offset + line, *rest)
         offset += text.count("\n") + 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import html
 
+from tutor.i18n import language
+
 __all__ = ["page"]
 
 _STYLE = """
@@ -25,7 +27,8 @@ def page(title: str, body: str, *, refresh: int = 0, script: str = "") -> str:
     """A whole page: ``body`` is HTML already escaped by the caller; ``script`` JavaScript run
     at its end."""
     meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    lang = "zh-Hans" if language() == "zh" else "en"
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}'
             f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
             f"<body><main><h1>{html.escape(title)}</h1>{body}</main>"

@@ -9,32 +9,35 @@ from tutor.core.notation import parse_hand, parse_tiles
 from tutor.core.variant import Variant
 from tutor.core.waits import efficiency, shanten, useful_tiles, waits
 from tutor.errors import InputError
+from tutor.i18n import N_, _, pgettext
 
 
 def _common(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("hand", help=f"{what} in MPSZ/CJK/Unicode notation, e.g. "
-                        "'123m456p789s1122z' or '45m 56p 777s 南南南 中中 + 白'")
+    parser.add_argument("hand", metavar=pgettext("metavar", "hand"), help=_(
+        "{what} in MPSZ/CJK/Unicode notation, e.g. '123m456p789s1122z' or "
+        "'45m 56p 777s 南南南 中中 + 白'").format(what=_(what)))
     parser.add_argument("--variant", default="huangyan", choices=[v.value for v in Variant],
-                        help="which game's tiles and shapes (default huangyan)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+                        help=_("which game's tiles and shapes (default huangyan)"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON"))
 
 
 def register(commands: Commands) -> None:
-    p = commands.command("waits", "what a 13-tile hand waits on, with copies left")
-    _common(p, "a 13-tile hand")
-    p.add_argument("--visible", default="", help="other tiles you have seen (discards), for "
-                   "the copies left")
+    p = commands.command("waits", N_("what a 13-tile hand waits on, with copies left"))
+    _common(p, N_("a 13-tile hand"))
+    p.add_argument("--visible", default="", metavar=pgettext("metavar", "VISIBLE"),
+                   help=_("other tiles you have seen (discards), for the copies left"))
     p.add_argument("--strict-jokers", action="store_true",
-                   help="Hangzhou: a joker may not stand for a fifth copy of a kind (the "
-                   "option joker_fifth_copy=false; by default it may)")
+                   help=_("Hangzhou: a joker may not stand for a fifth copy of a kind (the "
+                   "option joker_fifth_copy=false; by default it may)"))
     p.set_defaults(func=_waits)
-    p = commands.command("shanten", "how many tiles a 13- or 14-tile hand is from ready")
-    _common(p, "a 13- or 14-tile hand")
+    p = commands.command("shanten", N_("how many tiles a 13- or 14-tile hand is from ready"))
+    _common(p, N_("a 13- or 14-tile hand"))
     p.set_defaults(func=_shanten)
-    p = commands.command("efficiency", "for each discard of a 14-tile hand: shanten after it "
-                         "and the tiles that improve it")
-    _common(p, "a 14-tile hand")
-    p.add_argument("--visible", default="", help="other tiles you have seen")
+    p = commands.command("efficiency", N_("for each discard of a 14-tile hand: shanten after it "
+                         "and the tiles that improve it"))
+    _common(p, N_("a 14-tile hand"))
+    p.add_argument("--visible", default="", metavar=pgettext("metavar", "VISIBLE"),
+                   help=_("other tiles you have seen"))
     p.set_defaults(func=_efficiency)
 
 

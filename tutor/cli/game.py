@@ -18,6 +18,7 @@ from tutor.game.record import RecordError, record, replay
 from tutor.game.simulate import EXECUTORS, MAX_HANDS, MAX_SEED, play_hand, progress_bar, simulate
 from tutor.game.variants import hooks_for
 from tutor.game.view import replay_line
+from tutor.i18n import N_, _, pgettext
 
 #: The most whole sessions one ``tutor simulate --sessions`` run plays.
 MAX_SESSIONS = 10_000
@@ -43,62 +44,63 @@ def _cpus() -> int:
 
 
 def register(commands: Commands) -> None:
-    p = commands.command("simulate", "play seeded hands with bots and summarise them")
+    p = commands.command("simulate", N_("play seeded hands with bots and summarise them"))
     p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
-                   help="huangyan, hangzhou or guiyang (default huangyan)")
+                   help=_("huangyan, hangzhou or guiyang (default huangyan)"))
     p.add_argument("--hands", type=count(1, MAX_HANDS), default=None,
-                   help=f"how many hands (default 100, at most {MAX_HANDS:,})")
+                   help=_("how many hands (default 100, at most {most})").format(
+                       most=f"{MAX_HANDS:,}"))
     p.add_argument("--sessions", type=count(1, MAX_SESSIONS), default=None,
-                   help=f"play this many whole sessions instead of single hands (at most "
-                   f"{MAX_SESSIONS:,})")
+                   help=_("play this many whole sessions instead of single hands (at most "
+                          "{most})").format(most=f"{MAX_SESSIONS:,}"))
     p.add_argument("--seed", type=count(-MAX_SEED, MAX_SEED), default=0,
-                   help="random seed of the first hand or session (default 0)")
+                   help=_("random seed of the first hand or session (default 0)"))
     p.add_argument("--bots", default="sensible",
-                   help="comma-separated bots for East, South, West, North: sensible, strong, "
-                   "random (1 to 4 names, repeated around the table)")
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                   help="change a ruleset value (repeatable)")
+                   help=_("comma-separated bots for East, South, West, North: sensible, strong, "
+                   "random (1 to 4 names, repeated around the table)"))
+    p.add_argument("--rule", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
+                   help=_("change a ruleset value (repeatable)"))
     p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
-                   help="local: this machine (default); dask: a Dask cluster (needs "
-                   "--scheduler and the cluster extra)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="the Dask scheduler, for example tcp://10.0.0.5:8786")
+                   help=_("local: this machine (default); dask: a Dask cluster (needs "
+                   "--scheduler and the cluster extra)"))
+    p.add_argument("--scheduler", metavar=pgettext("metavar", "ADDRESS"),
+                   help=_("the Dask scheduler, for example tcp://10.0.0.5:8786"))
     p.add_argument("--workers", type=count(1, _cpus), default=None,
-                   help="local processes (default: every CPU; at most the CPU count)")
-    p.add_argument("--save", metavar="FILE", help=f"also save every hand's record as a JSON "
-                   f"list (at most {_SAVE_HANDS} hands, or every hand of the sessions: at most "
-                   f"{MAX_SAVED_HANDS:,})")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                   help=_("local processes (default: every CPU; at most the CPU count)"))
+    p.add_argument("--save", metavar=pgettext("metavar", "FILE"), help=_(
+        "also save every hand's record as a JSON list (at most {hands} hands, or every hand of "
+        "the sessions: at most {most})").format(hands=_SAVE_HANDS, most=f"{MAX_SAVED_HANDS:,}"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=_simulate)
-    p = commands.command("duel", "duplicate matches between two bots: the same deals, seats "
-                         "rotated; points per hand with a 95 percent interval")
+    p = commands.command("duel", N_("duplicate matches between two bots: the same deals, seats "
+                         "rotated; points per hand with a 95 percent interval"))
     p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
-                   help="huangyan, hangzhou or guiyang (default huangyan)")
+                   help=_("huangyan, hangzhou or guiyang (default huangyan)"))
     p.add_argument("--bots", default="sensible,random",
-                   help="the two bots, comma-separated: sensible, strong, random (default "
-                   "sensible,random)")
+                   help=_("the two bots, comma-separated: sensible, strong, random (default "
+                   "sensible,random)"))
     p.add_argument("--deals", type=count(1, MAX_DEALS), default=100,
-                   help=f"how many deals, each played four times (default 100, at most "
-                   f"{MAX_DEALS:,})")
+                   help=_("how many deals, each played four times (default 100, at most "
+                          "{most})").format(most=f"{MAX_DEALS:,}"))
     p.add_argument("--seed", type=count(-MAX_SEED, MAX_SEED - MAX_DEALS), default=0,
-                   help="random seed of the first deal (default 0)")
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                   help="change a ruleset value (repeatable)")
+                   help=_("random seed of the first deal (default 0)"))
+    p.add_argument("--rule", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
+                   help=_("change a ruleset value (repeatable)"))
     p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
-                   help="local: this machine (default); dask: a Dask cluster (needs "
-                   "--scheduler and the cluster extra)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="the Dask scheduler, for example tcp://10.0.0.5:8786")
+                   help=_("local: this machine (default); dask: a Dask cluster (needs "
+                   "--scheduler and the cluster extra)"))
+    p.add_argument("--scheduler", metavar=pgettext("metavar", "ADDRESS"),
+                   help=_("the Dask scheduler, for example tcp://10.0.0.5:8786"))
     p.add_argument("--workers", type=count(1, _cpus), default=None,
-                   help="local processes (default: every CPU; at most the CPU count)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                   help=_("local processes (default: every CPU; at most the CPU count)"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=_duel)
-    p = commands.command("replay", "replay a recorded hand move by move")
-    p.add_argument("file", help="a record (JSON object) or a list of records, as saved by "
-                   "'tutor simulate --save'")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = commands.command("replay", N_("replay a recorded hand move by move"))
+    p.add_argument("file", help=_("a record (JSON object) or a list of records, as saved by "
+                   "'tutor simulate --save'"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=_replay)
 
 

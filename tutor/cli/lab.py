@@ -11,21 +11,21 @@ from pathlib import Path
 
 from tutor.cli import Commands, count
 from tutor.errors import InputError
-from tutor.i18n import language
+from tutor.i18n import N_, _, language
 from tutor.lab import CourseError, copy_course, first_lesson, lab_settings, trust_course
 
 
 def register(commands: Commands) -> None:
-    p = commands.command("lab", "copy the course notebooks into a folder and open them in "
-                         "JupyterLab (never overwrites a notebook you edited)")
+    p = commands.command("lab", N_("copy the course notebooks into a folder and open them in "
+                         "JupyterLab (never overwrites a notebook you edited)"))
     p.add_argument("dir", nargs="?", default="mahjong-tutor",
-                   help="the folder for your copy of the course (default ./mahjong-tutor)")
+                   help=_("the folder for your copy of the course (default ./mahjong-tutor)"))
     p.add_argument("--update", action="store_true",
-                   help="refresh the files you have not edited with this version's (a damaged "
-                   "notebook is restored on every run; links in DIR are refused)")
+                   help=_("refresh the files you have not edited with this version's (a damaged "
+                   "notebook is restored on every run; links in DIR are refused)"))
     p.add_argument("--port", type=count(1, 65535), default=8888,
-                   help="JupyterLab's port (default 8888)")
-    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+                   help=_("JupyterLab's port (default 8888)"))
+    p.add_argument("--no-browser", action="store_true", help=_("do not open a browser"))
     p.set_defaults(func=_lab)
 
 

@@ -16,6 +16,7 @@ from tutor.cli import Commands, count
 from tutor.core.notation import parse_hand, parse_tiles
 from tutor.exercises.attempt import MAX_TRIES, Attempt
 from tutor.exercises.model import AnswerKind, Exercise
+from tutor.i18n import _, pgettext
 from tutor.practice import TOPICS, generate
 
 __all__ = ["register"]
@@ -23,18 +24,19 @@ __all__ = ["register"]
 
 def register(commands: Commands) -> None:
     topics = ", ".join(TOPICS)
-    p = commands.command("practice", "a generated exercise: asked here, or printed with --json "
-                         f"(topics: {topics})")
-    p.add_argument("topic", choices=list(TOPICS), metavar="TOPIC", help=f"one of: {topics}")
+    p = commands.command("practice", _("a generated exercise: asked here, or printed with --json "
+                                       "(topics: {topics})").format(topics=topics))
+    p.add_argument("topic", choices=list(TOPICS), metavar=pgettext("metavar", "TOPIC"),
+                   help=_("one of: {topics}").format(topics=topics))
     p.add_argument("--seed", type=count(-2**63, 2**63 - 1), default=None,
-                   help="the same seed always gives the same exercise (default: a fresh one, "
-                   "printed so it can be asked again)")
+                   help=_("the same seed always gives the same exercise (default: a fresh one, "
+                   "printed so it can be asked again)"))
     p.add_argument("--level", type=count(1, 3), default=1,
-                   help="1 easy, 2 medium, 3 hard (default 1)")
+                   help=_("1 easy, 2 medium, 3 hard (default 1)"))
     p.add_argument("--variant", choices=("huangyan", "hangzhou", "guiyang"),
-                   help="the game, for topics that have several (waits, shanten, discard)")
+                   help=_("the game, for topics that have several (waits, shanten, discard)"))
     p.add_argument("--json", action="store_true",
-                   help="print the exercise, its answer and explanation as JSON")
+                   help=_("print the exercise, its answer and explanation as JSON"))
     p.set_defaults(func=_practice)
 
 

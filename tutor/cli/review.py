@@ -7,19 +7,21 @@ import argparse
 from tutor.cli import Commands, count, emit
 from tutor.core.tiles import Wind
 from tutor.errors import InputError
+from tutor.i18n import N_, _
 
 
 def register(commands: Commands) -> None:
-    p = commands.command("review", "grade one seat's decisions in a saved hand, each with a "
-                         "one-sentence reason")
-    p.add_argument("file", help="a hand record (JSON object) or a list of them, as saved by "
-                   "'tutor simulate --save'")
+    p = commands.command("review", N_("grade one seat's decisions in a saved hand, each with a "
+                         "one-sentence reason"))
+    p.add_argument("file", help=_("a hand record (JSON object) or a list of them, as saved by "
+                   "'tutor simulate --save'"))
     p.add_argument("--seat", required=True, metavar="E|S|W|N",
-                   help="whose decisions to review: E, S, W or N")
+                   help=_("whose decisions to review: E, S, W or N"))
     p.add_argument("--hand", type=count(-1_000_000, 1_000_000), default=None, metavar="K",
-                   help="which hand of the file, counting from 1 (needed when it holds several)")
+                   help=_("which hand of the file, counting from 1 (needed when it holds "
+                          "several)"))
     p.add_argument("--json", action="store_true",
-                   help="print the decisions as a JSON list")
+                   help=_("print the decisions as a JSON list"))
     p.set_defaults(func=_review)
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.cli import Commands, count, emit
+from tutor.cli.texts import duel_text, replay_line_text, summary_text
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.game.duel import MAX_DEALS
@@ -18,7 +19,7 @@ from tutor.game.record import RecordError, record, replay
 from tutor.game.simulate import EXECUTORS, MAX_HANDS, MAX_SEED, play_hand, progress_bar, simulate
 from tutor.game.variants import hooks_for
 from tutor.game.view import replay_line
-from tutor.i18n import N_, _, pgettext
+from tutor.i18n import N_, _, localize, pgettext
 
 #: The most whole sessions one ``tutor simulate --sessions`` run plays.
 MAX_SESSIONS = 10_000
@@ -125,7 +126,7 @@ def _duel(args: argparse.Namespace) -> int:
         raise
     except (TutorError, ValueError, OSError) as exc:
         raise SimulationError(_clip(str(exc) or type(exc).__name__)) from None
-    return emit(args, result.as_dict(), str(result))
+    return emit(args, result.as_dict(), duel_text(result))
 
 
 def _deal_bar(done: int, total: int) -> None:
@@ -194,7 +195,7 @@ def _run(args: argparse.Namespace) -> int:
         if show is not None:  # wipe the bar, so the error is the one line left on stderr
             sys.stderr.write("\r" + " " * 80 + "\r")
         raise
-    return emit(args, summary.as_dict(), str(summary))
+    return emit(args, summary.as_dict(), summary_text(summary))
 
 
 def _write(path: str, records: list[dict[str, Any]]) -> None:
@@ -251,11 +252,12 @@ def _replay(args: argparse.Namespace) -> int:
     for number, item in enumerate(items):
         variant = item.get("variant", "?") if isinstance(item, dict) else "?"
         state = replay(item, lambda v, rules: hooks_for(v, rules))
-        lines = [f"hand {number + 1} ({variant}), dice {state.chance.dice[0]}+"
-                 f"{state.chance.dice[1]}:"]
-        lines += [f"  {replay_line(event)}" for event in state.events]
+        lines = [_("hand {number} ({variant}), dice {first}+{second}:").format(
+            number=number + 1, variant=variant, first=state.chance.dice[0],
+            second=state.chance.dice[1])]
+        lines += [f"  {replay_line_text(event)}" for event in state.events]
         if state.settlement is not None:
-            lines.append(str(state.settlement))
+            lines.append(localize(state.settlement))
         texts.append("\n".join(lines))
         out.append({"events": [replay_line(e) for e in state.events],
                     "outcome": str(state.outcome),

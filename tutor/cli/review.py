@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 
 from tutor.cli import Commands, count, emit
+from tutor.cli.texts import review_text
 from tutor.core.tiles import Wind
 from tutor.errors import InputError
-from tutor.i18n import N_, _
+from tutor.i18n import N_, Message, _, nmessage
 
 
 def register(commands: Commands) -> None:
@@ -27,7 +28,7 @@ def register(commands: Commands) -> None:
 
 def _seat(text: str) -> Wind:
     if not text.isascii() or text.strip().upper() not in ("E", "S", "W", "N"):  # not 'ſ'
-        raise InputError(f"--seat must be E, S, W or N, not {text[:20]!r}")
+        raise InputError(Message("--seat must be E, S, W or N, not {given}", given=repr(text[:20])))
     return Wind.parse(text.strip().upper())
 
 
@@ -40,15 +41,17 @@ def _review(args: argparse.Namespace) -> int:
     count = len(records)
     if args.hand is None:
         if count > 1:
-            raise RecordError(f"{args.file} holds {count} hands: pick one with --hand 1 to "
-                              f"{count}")
+            raise RecordError(Message("{file} holds {count} hands: pick one with --hand 1 to "
+                                      "{count}", file=args.file, count=count))
         number = 1
     else:
         number = args.hand
         if not 1 <= number <= count:
-            raise RecordError(f"--hand {number} is out of range: {args.file} holds {count} "
-                              f"hand{'s' if count != 1 else ''} (1 to {count})")
+            raise RecordError(nmessage("--hand {number} is out of range: {file} holds {n} hand "
+                                       "(1 to {n})", "--hand {number} is out of range: {file} "
+                                       "holds {n} hands (1 to {n})", count, number=number,
+                                       file=args.file))
     result = review(records[number - 1], seat)
     data = [d.as_dict() for d in result.decisions]
-    text = f"hand {number} of {count}\n{result}"
+    text = review_text(result, number, count)
     return emit(args, data, text)

@@ -1,0 +1,175 @@
+"""The human output of ``tutor simulate``, ``tutor duel`` and ``tutor replay`` in the current
+language. In English each is the result's own ``str()`` (unchanged); in another language it is
+made here from the same figures, through the catalog. Numbers, seats' letters and tile notation
+are the same in both; the JSON output never passes here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tutor.i18n import C_, N_, _, comma, language, localize, pgettext
+
+if TYPE_CHECKING:
+    from tutor.coach.model import Review
+    from tutor.game.duel import DuelResult
+    from tutor.game.simulate import Summary
+    from tutor.game.state import Event
+
+__all__ = ["duel_text", "replay_line_text", "review_text", "summary_text"]
+
+#: the ways of winning a summary counts (``WinKind`` values), in words
+_WAYS = {"self-draw": C_("way of winning", "self-draw"),
+         "discard": C_("way of winning", "discard"),
+         "robbing the kong": C_("way of winning", "robbing the kong"),
+         "special": C_("way of winning", "special")}
+
+#: the extra figures of the three games' summaries, in words
+_EXTRA = {"draw": N_("draws"), "liability": N_("liability"),
+          "stage_reached": N_("Live Tile Stage reached"), "winner_total": N_("winner's total"),
+          "first-turn penalty": N_("first-turn penalty"), "multiplier": N_("multiplier"),
+          "special win": N_("special win"), "win after a gang": N_("win after a gang"),
+          "win after a joker discard": N_("win after a joker discard"),
+          "bean points": N_("bean points"), "chicken points": N_("chicken points"),
+          "chicken tiles": N_("chicken tiles"), "golden chickens": N_("golden chickens"),
+          "hot discard": N_("hot discard"), "kong draw": N_("kong draw"), "kongs": N_("kongs"),
+          "multiple winners": N_("multiple winners"), "robbed kong": N_("robbed kong"),
+          "tenpai settlement": N_("ready-hand settlement"), "win points": N_("win points")}
+
+
+def _percent(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def summary_text(summary: Summary) -> str:
+    """``str(summary)`` in the current language."""
+    if language() == "en":
+        return str(summary)
+    sep, n = comma(), summary.hands
+    lines = [_("{hands} {game} hands, seed {seed}, bots {bots}").format(
+        hands=n, game=localize(summary.variant.title), seed=summary.seed,
+        bots=sep.join(summary.bots))]
+    rate = sep.join(f"{s} {_percent(k / n)}" for s, k in summary.wins_by_seat.items())
+    lines.append(_("win rate by seat: {rates}").format(rates=rate))
+    ways = sep.join(f"{pgettext('way of winning', w) if w in _WAYS else w} {_percent(k / n)}"
+                    for w, k in summary.wins_by_way.items())
+    lines.append(_("ways of winning: {ways}").format(ways=ways or _("none")))
+    lines.append(_("draws: {n} ({share})").format(n=summary.draws,
+                                                  share=_percent(summary.draws / n)))
+    if summary.mean_net:
+        net = sep.join(f"{s} {v:+.2f}" for s, v in summary.mean_net.items())
+        lines.append(_("mean net per hand: {net}").format(net=net))
+        quantiles = {"min": _("min"), "median": _("median"), "p90": _("p90"), "max": _("max")}
+        q = sep.join(f"{quantiles.get(k, k)} {v:g}" for k, v in summary.payment_quantiles.items())
+        lines.append(_("winner's gain per won hand: {figures}").format(figures=q))
+    lines.append(_("moves per hand: {n}").format(n=f"{summary.mean_moves:.1f}"))
+    for key, value in summary.extra.items():
+        name = _(_EXTRA[key]) if key in _EXTRA else key
+        lines.append(_("{name}: {value}").format(name=name, value=f"{value:g}"))
+    return "\n".join(lines)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded to ``width`` terminal columns (a Chinese character takes two)."""
+    from tutor.cli import _columns
+
+    space = " " * max(0, width - _columns(text))
+    return space + text if right else text + space
+
+
+def duel_text(result: DuelResult) -> str:
+    """``str(result)`` in the current language (the table's columns kept aligned)."""
+    if language() == "en":
+        return str(result)
+    a, b = result.bots
+    liable = a.liability_rate is not None
+    lines = [_("{deals} duplicate deals of {game} ({hands} hands: each deal four times, the "
+               "seats rotated), seed {seed}").format(deals=f"{result.deals:,}",
+                                                     game=localize(result.variant.title),
+                                                     hands=f"{result.hands:,}",
+                                                     seed=result.seed)]
+    interval = _("{percent} interval").format(percent="95%")
+    heads = [(_("bot"), 16, False), (_("points/hand"), 11, True), (interval, 18, True),
+             (_("win rate"), 9, True), (_("deal-ins"), 9, True)]
+    if liable:
+        heads.append((_("liable"), 7, True))
+    lines.append(" ".join(_pad(h, w, r) for h, w, r in heads))
+    for bot in result.bots:
+        span = _("{low} to {high}").format(low=f"{bot.low:+.2f}", high=f"{bot.high:+.2f}")
+        cells = [(bot.name, 16, False), (f"{bot.points:+.2f}", 11, True), (span, 18, True),
+                 (_percent(bot.win_rate), 9, True), (_percent(bot.deal_in_rate), 9, True)]
+        if liable and bot.liability_rate is not None:
+            cells.append((_percent(bot.liability_rate), 7, True))
+        lines.append(" ".join(_pad(c, w, r) for c, w, r in cells))
+    verdict = (_("the interval excludes zero") if result.significant
+               else _("the interval includes zero: no difference shown"))
+    lines.append(_("{a} minus {b}: {margin} points per hand ({percent} interval {low} to "
+                   "{high}; {verdict})").format(a=a.name, b=b.name, percent="95%",
+                                                margin=f"{result.margin:+.2f}",
+                                        low=f"{result.margin_low:+.2f}",
+                                        high=f"{result.margin_high:+.2f}", verdict=verdict))
+    return "\n".join(lines)
+
+
+def replay_line_text(event: Event) -> str:
+    """One event of a replayed hand (:func:`tutor.game.view.replay_line`) in the current
+    language."""
+    from tutor.game.view import is_robbing_window, replay_line
+
+    def is_robbing_window_note(translated: Event) -> bool:
+        return is_robbing_window(original)
+
+    original = event
+
+    if language() == "en":
+        return replay_line(event)
+    if event.kind == "window" and event.note:  # who was offered what: "East: pong, ..."
+        import dataclasses
+
+        event = dataclasses.replace(event, note=_window_note(event.note))
+        if is_robbing_window_note(event):
+            return _("table: robbing window {tile} ({note})").format(tile=event.tile,
+                                                                     note=event.note)
+    return localize(event)
+
+
+def _window_note(note: str) -> str:
+    """``East: pong, South: rob`` with the seats and the claims in the current language."""
+    from tutor.game.view import event_kind
+    from tutor.i18n import Message
+
+    parts = []
+    for part in note.split(", "):
+        seat, sep, claim = part.partition(": ")
+        if not sep or seat not in ("East", "South", "West", "North"):
+            return note  # not a list of offers: kept as it is
+        parts.append(_("{seat}: {claim}").format(seat=localize(Message(seat)),
+                                                 claim=localize(event_kind(claim))))
+    return comma().join(parts)
+
+
+def review_text(review: Review, number: int, count: int) -> str:
+    """``tutor review``'s text: which hand of the file, then the review, in the current
+    language."""
+    if language() == "en":
+        return f"hand {number} of {count}\n{review}"
+    from tutor.coach.model import grade_word, legend
+    from tutor.ledger import seat_name
+    from tutor.study.review_panel import KIND_WORDS, option_words
+
+    lines = [_("hand {number} of {count}").format(number=number, count=count),
+             _("Review of {seat}'s play ({game}): {outcome}").format(
+                 seat=localize(seat_name(review.seat)), game=localize(review.variant.title),
+                 outcome=localize(review.outcome)),
+             _("({legend}.)").format(legend=localize(legend(review.rules, review.variant)))]
+    for d in review.decisions:
+        better = "" if d.played == d.preferred else _(" (coach: {move})").format(
+            move=localize(option_words(d.preferred.label)))
+        lines.append(_("move {number} {kind} {played}{mark}{better}: {grade}. {reason}").format(
+            number=f"{d.turn + 1:>3}", kind=localize(KIND_WORDS[d.kind]),
+            played=localize(option_words(d.played.label)), mark=d.grade.symbol, better=better,
+            grade=localize(grade_word(d.grade)), reason=localize(d.reason)))
+    summary = review.summary
+    lines.append(comma().join(_("{n} {grade}").format(n=n, grade=localize(grade_word(g, n)))
+                              for g, n in summary.counts.items()))
+    lines.append(localize(summary.lesson))
+    return "\n".join(lines)

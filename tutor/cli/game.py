@@ -255,7 +255,7 @@ def _replay(args: argparse.Namespace) -> int:
         lines = [_("hand {number} ({variant}), dice {first}+{second}:").format(
             number=number + 1, variant=variant, first=state.chance.dice[0],
             second=state.chance.dice[1])]
-        lines += [f"  {replay_line_text(event)}" for event in state.events]
+        lines += [f"  {replay_line_text(event, state.outcome)}" for event in state.events]
         if state.settlement is not None:
             lines.append(localize(state.settlement))
         texts.append("\n".join(lines))

@@ -57,11 +57,11 @@ def register(commands: Commands) -> None:
     """Add this variant's subcommands."""
     p = commands.variant_command("score", "hangzhou", N_("score a self-drawn Hangzhou win: "
                                  "multipliers, product and payments"))
-    p.epilog = ("The chain: the kongs and joker discards the winner made in a row since their "
-                "last discard of a non-joker tile. Jokers discarded in the chain count toward "
-                "Three/Four White Dragons together with the jokers in the hand (two held + one "
-                "discarded = Three White Dragons). A Ten Honors Explosive Head is scored with "
-                "--honor-discards N instead of a hand.")
+    p.epilog = _("The chain: the kongs and joker discards the winner made in a row since their "
+                 "last discard of a non-joker tile. Jokers discarded in the chain count toward "
+                 "Three/Four White Dragons together with the jokers in the hand (two held + one "
+                 "discarded = Three White Dragons). A Ten Honors Explosive Head is scored with "
+                 "--honor-discards N instead of a hand.")
     p.add_argument("hand", nargs="?", help=_("the 14 tiles (or the 13 before the draw), e.g. "
                    "'123m 5白7m 444p 中中中 東東'; jokers are 白 (or 5z)"))
     p.add_argument("--drawn", help=_("the tile drawn for the win, e.g. 7m (needed with HAND)"))

@@ -110,9 +110,9 @@ def duel_text(result: DuelResult) -> str:
     return "\n".join(lines)
 
 
-def replay_line_text(event: Event) -> str:
+def replay_line_text(event: Event, outcome: object = None) -> str:
     """One event of a replayed hand (:func:`tutor.game.view.replay_line`) in the current
-    language."""
+    language; ``outcome`` (the hand's) is what its last event, ``end``, says."""
     from tutor.game.view import is_robbing_window, replay_line
 
     def is_robbing_window_note(translated: Event) -> bool:
@@ -122,6 +122,13 @@ def replay_line_text(event: Event) -> str:
 
     if language() == "en":
         return replay_line(event)
+    if event.kind == "end" and outcome is not None:
+        from tutor.i18n import Message
+
+        seat = Message(event.seat.name.title()) if event.seat is not None else Message("table")
+        tile = f" {event.tile}" if event.tile is not None else ""
+        return _("{seat}: end{tile} ({outcome})").format(seat=localize(seat), tile=tile,
+                                                         outcome=localize(outcome))
     if event.kind == "window" and event.note:  # who was offered what: "East: pong, ..."
         import dataclasses
 

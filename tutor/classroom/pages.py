@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import html
 
-from tutor.i18n import language
+from tutor.i18n import N_, language, localize
 
-__all__ = ["page"]
+__all__ = ["app_title", "page"]
 
 _STYLE = """
 body { font: 20px/1.5 system-ui, sans-serif; margin: 2em auto; max-width: 60em; padding: 0 1em;
@@ -33,3 +33,17 @@ def page(title: str, body: str, *, refresh: int = 0, script: str = "") -> str:
             f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
             f"<body><main><h1>{html.escape(title)}</h1>{body}</main>"
             + (f"<script>{script}</script>" if script else "") + "</body></html>")
+
+
+#: the apps' names as a student reads them
+_APP_TITLES = {"guiyang_settlement": N_("Guiyang settlement"),
+               "hand_builder": N_("Hand builder"), "hangzhou_tally": N_("Hangzhou tally"),
+               "huangyan_settlement": N_("Huangyan settlement"),
+               "play_a_hand": N_("Play a hand"), "practice": N_("Practice"),
+               "replay": N_("Replay")}
+
+
+def app_title(name: str) -> str:
+    """An app's name for its link (``hand_builder``: Hand builder), in the current language."""
+    known = _APP_TITLES.get(name)
+    return localize(known) if known else name.replace("_", " ").capitalize()

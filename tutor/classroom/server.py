@@ -46,10 +46,10 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from tutor.classroom.assignment import Assignment, AssignmentError, write_exercise
 from tutor.classroom.kernels import APP, STUDENT, ClassroomKernelManager
-from tutor.classroom.pages import page
+from tutor.classroom.pages import app_title, page
 from tutor.classroom.store import ClassStore
 from tutor.errors import InputError, TutorError
-from tutor.i18n import N_, _, localize, ngettext, set_language
+from tutor.i18n import _, localize, ngettext, set_language
 from tutor.practice import PracticeItem
 
 __all__ = ["ClassroomVoila"]
@@ -356,24 +356,12 @@ class ClassTreeHandler(TornadoVoilaTreeHandler):  # type: ignore[misc]
             f"{html.escape(ready if n in room.pooled else later)}</li>"
             for n in ordered)
         hello = _("Hello, {name}.").format(name=student.name)
+        rename = html.escape(_("Change my name"))
         self.finish(page(_("Mahjong Tutor: the class's apps"),
                          f"<p>{html.escape(hello)}</p><ul>{items}</ul>"
                          f'<p><a href="{self.base_url}classroom/join?rename=1">'
-                         f"{html.escape(_('Change my name'))}</a></p>"))
+                         f"{rename}</a></p>"))
 
-
-#: the apps' names as a student reads them
-_APP_TITLES = {"guiyang_settlement": N_("Guiyang settlement"),
-               "hand_builder": N_("Hand builder"), "hangzhou_tally": N_("Hangzhou tally"),
-               "huangyan_settlement": N_("Huangyan settlement"),
-               "play_a_hand": N_("Play a hand"), "practice": N_("Practice"),
-               "replay": N_("Replay")}
-
-
-def app_title(name: str) -> str:
-    """An app's name for its link (``hand_builder``: Hand builder), in the current language."""
-    known = _APP_TITLES.get(name)
-    return localize(known) if known else name.replace("_", " ").capitalize()
 
 
 class JoinHandler(_Page):

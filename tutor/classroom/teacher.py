@@ -13,9 +13,9 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tutor.classroom.pages import page
+from tutor.classroom.pages import app_title, page
 from tutor.core.variant import Variant
-from tutor.i18n import _, localize, ngettext
+from tutor.i18n import _, comma, localize, ngettext
 from tutor.practice import LEVELS, TOPICS
 from tutor.study.progress import ProgressStore
 
@@ -122,14 +122,17 @@ def state(room: ClassroomVoila) -> str:
 def question_html(current: dict[str, Any] | None) -> str:
     """The exercise sent (redrawn only when another is sent: the answer stays open)."""
     if current is None:
-        return f"<p>{html.escape(_('No exercise sent yet.'))}</p>"
+        return "<p>" + html.escape(_("No exercise sent yet.")) + "</p>"
     sent = time.strftime("%H:%M:%S", time.localtime(current["sent"]))
-    hand = (f"<p>{html.escape(_('The hand:'))} <span class='code'>"
+    the_hand = html.escape(_("The hand:"))
+    sent_at = html.escape(_("Sent at {time}:").format(time=sent))
+    answer = html.escape(_("The answer (not shown to the class)"))
+    hand = (f"<p>{the_hand} <span class='code'>"
             f"{html.escape(current['hand'])}</span></p>" if current["hand"] else "")
-    return (f"<p><b>{html.escape(_('Sent at {time}:').format(time=sent))}</b> "
+    return (f"<p><b>{sent_at}</b> "
             f"{html.escape(current['describe'])}</p>"
             f"<p>{html.escape(current['question'])}</p>{hand}"
-            f"<details><summary>{html.escape(_('The answer (not shown to the class)'))}"
+            f"<details><summary>{answer}"
             "</summary>"
             f"<p class='code'>{html.escape(current['answer'])}</p></details>")
 
@@ -141,11 +144,13 @@ def results_html(current: dict[str, Any] | None) -> str:
     wrong = "".join(f"<tr><td class='code'>{html.escape(answer)}</td><td>{count}</td></tr>"
                     for answer, count in current["wrong"])
     first = _("(each student's first answer)")
-    wrong_table = (f"<p><b>{_('The most common wrong answers')}</b> {first}</p>"
-                   f"<table><thead><tr><th scope='col'>{_('Answer')}</th>"
-                   f"<th scope='col'>{_('Students')}</th></tr></thead>"
+    common, answer, students = (_("The most common wrong answers"), _("Answer"),
+                                _("Students"))
+    wrong_table = (f"<p><b>{common}</b> {first}</p>"
+                   f"<table><thead><tr><th scope='col'>{answer}</th>"
+                   f"<th scope='col'>{students}</th></tr></thead>"
                    f"<tbody>{wrong}</tbody></table>" if wrong else
-                   f"<p>{_('No wrong answer yet.')}</p>")
+                   "<p>" + _("No wrong answer yet.") + "</p>")
     figure = "<span class='figure'>{}</span>"
     return ("<p>" + _("{answered} answered (of {following} with the practice app open)").format(
                 answered=figure.format(current["answered"]), following=current["following"])
@@ -155,22 +160,31 @@ def results_html(current: dict[str, Any] | None) -> str:
                 solved=figure.format(current["solved"])) + f"</p>{wrong_table}")
 
 
+def _topic(name: str) -> str:
+    """A practice topic's title in the current language (its name if unknown)."""
+    known = TOPICS.get(name)
+    return localize(known.title) if known is not None else name
+
+
 def students_html(room: ClassroomVoila, rows: list[dict[str, Any]]) -> str:
     lines = []
+    yes, no = _("yes"), _("no")
     for row in rows:
-        practice = ", ".join(f"{t} {r['solved']}/{r['tried']}" for t, r in row["practice"].items())
+        practice = comma().join(f"{_topic(t)} {r['solved']}/{r['tried']}"
+                                for t, r in row["practice"].items())
         lines.append(
             f"<tr><td>{html.escape(row['name'])}</td>"
             f"<td>{time.strftime('%H:%M', time.localtime(row['joined']))}</td>"
-            f"<td>{html.escape(', '.join(row['apps'])) or '-'}</td>"
-            f"<td>{_('yes') if row['connected'] else _('no')}</td>"
+            f"<td>{html.escape(comma().join(app_title(a) for a in row['apps'])) or '-'}</td>"
+            f"<td>{yes if row['connected'] else no}</td>"
             f"<td>{row['exercises_solved']}</td><td>{html.escape(practice) or '-'}</td></tr>")
     heads = "".join(f"<th scope='col'>{html.escape(h)}</th>" for h in (
         _("Name"), _("Joined"), _("Apps open"), _("Connected"), _("Exercises solved"),
         _("Practice (right/tried)")))
-    table = (f"<table><caption>{_('Students')}</caption><thead><tr>{heads}</tr></thead>"
+    caption = _("Students")
+    table = (f"<table><caption>{caption}</caption><thead><tr>{heads}</tr></thead>"
              f"<tbody>{''.join(lines)}</tbody></table>" if lines
-             else f"<p>{_('No student yet.')}</p>")
+             else "<p>" + _("No student yet.") + "</p>")
     kernels = "<p>" + html.escape(ngettext(
         "{used} of {n} place in use.", "{used} of {n} places in use.", room.max_kernels).format(
             used=len(room.classroom_kernels.owners), n=room.max_kernels)) + "</p>"
@@ -235,7 +249,7 @@ def dashboard(room: ClassroomVoila, base_url: str, xsrf_form: str = "",
             + "<h2>" + _("The class's exercise") + "</h2><section id='class-question'>"
             + parts["class-question"] + "</section><section id='class-results' "
             "aria-live='polite'>" + parts["class-results"] + "</section>"
-            + f"<h2>{_('Students')}</h2><section id='class-students'>"
+            + "<h2>" + _("Students") + "</h2><section id='class-students'>"
             + parts["class-students"] + "</section>"
             + "<p>" + _("This page updates itself every {seconds} s.").format(
                 seconds=POLL_SECONDS) + "</p>")

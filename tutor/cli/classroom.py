@@ -8,7 +8,7 @@ import secrets
 from pathlib import Path
 
 from tutor.cli import Commands, count
-from tutor.i18n import N_, _
+from tutor.i18n import N_, Message, _
 from tutor.lab import CourseError
 
 _CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
@@ -45,7 +45,8 @@ def _width(text: str) -> int:
 
 def _classroom(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("voila") is None or importlib.util.find_spec("segno") is None:
-        raise CourseError("Voila is not installed: pip install 'mahjong-tutor[classroom]'")
+        raise CourseError(Message("Voila is not installed: {command}",
+                                  command="pip install 'mahjong-tutor[classroom]'"))
     import segno
     from traitlets.config import Config
 
@@ -58,19 +59,21 @@ def _classroom(args: argparse.Namespace) -> int:
     found = apps(lang=lang)
     pooled = args.app or ["practice"]
     if unknown := [name for name in pooled if name not in found]:
-        raise CourseError(f"no app named {unknown[0]!r}; the apps are {', '.join(found)}")
+        raise CourseError(Message("no app named {name}; the apps are {apps}",
+                                  name=repr(unknown[0]), apps=", ".join(found)))
     for given in (args.certfile, args.keyfile):
         if given is not None and not given.is_file():
-            raise CourseError(f"no file {given}")
+            raise CourseError(Message("no file {file}", file=str(given)))
     if args.keyfile is not None and args.certfile is None:
-        raise CourseError("--keyfile needs --certfile")
+        raise CourseError(Message("--keyfile needs --certfile"))
     code = args.code or "".join(secrets.choice(_CODE_LETTERS) for _ in range(8))
     if not (4 <= len(code) <= 64 and code.isascii() and code.isalnum()):
-        raise CourseError("--code must be 4 to 64 letters and digits")
+        raise CourseError(Message("--code must be 4 to 64 letters and digits"))
     if args.port is None:
         port = 8866 if port_is_free(8866, args.ip) else free_port(args.ip)
     elif not port_is_free(args.port, args.ip):
-        raise CourseError(f"port {args.port} is in use: choose another --port")
+        raise CourseError(Message("port {port} is in use: choose another --port",
+                                  port=args.port))
     else:
         port = args.port
     folder = next(iter(found.values())).parent

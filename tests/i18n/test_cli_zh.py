@@ -233,3 +233,18 @@ def test_english_errors_are_argparses_own(capsys: pytest.CaptureFixture[str]) ->
         main(["waits"])
     assert capsys.readouterr().err == ("tutor waits: error: the following arguments are "
                                        "required: hand\n")
+
+
+def test_a_robbing_window_is_replayed_in_chinese() -> None:
+    from tutor.cli.texts import replay_line_text
+    from tutor.core.notation import parse_tile
+    from tutor.game.state import Event
+    from tutor.game.view import replay_line
+
+    window = Event(None, "window", parse_tile("5p"), "East: rob, North: rob")
+    assert replay_line_text(window) == replay_line(window) == (
+        "table: robbing window 5p (East: rob, North: rob)")
+    with using_language("zh"):
+        chinese = replay_line_text(window)
+    assert "5p" in chinese and "东家" in chinese and "北家" in chinese
+    assert not english_words(chinese), chinese

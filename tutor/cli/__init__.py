@@ -3,6 +3,12 @@
 Every analysis takes ``--json``. Bad input prints one line on stderr and exits with status 2,
 never a traceback.
 
+``--lang zh`` (or ``TUTOR_LANG=zh``) is read from the command line before the parser is built
+(:func:`chosen_language`), so the help is made in that language: every help text goes through
+the catalog, and argparse's own words (``usage:``, the section titles, ``-h``'s help, its error
+messages) are translated by :class:`_Parser` and its formatter rather than by patching argparse.
+The JSON output is the same in every language.
+
 The commands are listed once, in :data:`COMMANDS`: name, variant (for ``tutor NAME VARIANT``
 commands such as ``tutor score huangyan``), the module of this package that defines it, and the
 one-line help that ``tutor --help`` shows. A module is imported only when one of its commands
@@ -30,8 +36,8 @@ TYPE_CHECKING = False  # typing is not imported at run time: it costs every star
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["COMMANDS", "MAX_ARGUMENT", "Command", "Commands", "build_parser", "count", "emit",
-           "main"]
+__all__ = ["COMMANDS", "MAX_ARGUMENT", "Command", "Commands", "argparse_message", "build_parser",
+           "chosen_language", "count", "emit", "error_line", "main"]
 
 Handler = Callable[[argparse.Namespace], int]  # (a run-time alias: no typing needed)
 
@@ -109,23 +115,28 @@ def error_line(prog: str, message: str) -> str:
 #: argparse's own messages (made in English by argparse), in the current language: the pattern
 #: and its message; the groups are command-line words, kept as they are
 _ARGPARSE = (
-    (r"the following arguments are required: (.*)",
-     N_("the following arguments are required: {0}")),
-    (r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)",
-     N_("argument {0}: invalid choice: {1} (choose from {2})")),
-    (r"invalid choice: (.*) \(choose from (.*)\)", N_("invalid choice: {0} (choose from {1})")),
-    (r"unrecognized arguments: (.*)", N_("unrecognized arguments: {0}")),
-    (r"argument (\S+): expected one argument", N_("argument {0}: expected one argument")),
-    (r"argument (\S+): expected at most one argument",
-     N_("argument {0}: expected at most one argument")),
-    (r"argument (\S+): ignored explicit argument (.*)",
-     N_("argument {0}: ignored explicit argument {1}")),
-    (r"argument (\S+): not allowed with argument (\S+)",
-     N_("argument {0}: not allowed with argument {1}")),
-    (r"one of the arguments (.*) is required", N_("one of the arguments {0} is required")),
-    (r"argument (\S+): invalid (\S+) value: (.*)", N_("argument {0}: invalid value: {2}")),
-    (r"ambiguous option: (\S+) could match (.*)", N_("ambiguous option: {0} could match {1}")),
-    (r"argument (\S+): (.*)", N_("argument {0}: {1}")),
+    (r"the following arguments are required: (?P<args>.*)",
+     N_("the following arguments are required: {args}")),
+    (r"argument (?P<arg>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)",
+     N_("argument {arg}: invalid choice: {value} (choose from {choices})")),
+    (r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)",
+     N_("invalid choice: {value} (choose from {choices})")),
+    (r"unrecognized arguments: (?P<args>.*)", N_("unrecognized arguments: {args}")),
+    (r"argument (?P<arg>\S+): expected one argument",
+     N_("argument {arg}: expected one argument")),
+    (r"argument (?P<arg>\S+): expected at most one argument",
+     N_("argument {arg}: expected at most one argument")),
+    (r"argument (?P<arg>\S+): ignored explicit argument (?P<value>.*)",
+     N_("argument {arg}: ignored explicit argument {value}")),
+    (r"argument (?P<arg>\S+): not allowed with argument (?P<other>\S+)",
+     N_("argument {arg}: not allowed with argument {other}")),
+    (r"one of the arguments (?P<args>.*) is required",
+     N_("one of the arguments {args} is required")),
+    (r"argument (?P<arg>\S+): invalid \S+ value: (?P<value>.*)",
+     N_("argument {arg}: invalid value: {value}")),
+    (r"ambiguous option: (?P<option>\S+) could match (?P<matches>.*)",
+     N_("ambiguous option: {option} could match {matches}")),
+    (r"argument (?P<arg>\S+): (?P<problem>.*)", N_("argument {arg}: {problem}")),
 )
 
 
@@ -136,7 +147,7 @@ def argparse_message(message: str) -> str:
     for pattern, text in _ARGPARSE:
         found = re.fullmatch(pattern, message, re.DOTALL)
         if found:
-            return _(text).format(*found.groups())
+            return _(text).format(**found.groupdict())
     return message
 
 

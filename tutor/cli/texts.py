@@ -115,11 +115,6 @@ def replay_line_text(event: Event, outcome: object = None) -> str:
     language; ``outcome`` (the hand's) is what its last event, ``end``, says."""
     from tutor.game.view import is_robbing_window, replay_line
 
-    def is_robbing_window_note(translated: Event) -> bool:
-        return is_robbing_window(original)
-
-    original = event
-
     if language() == "en":
         return replay_line(event)
     if event.kind == "end" and outcome is not None:
@@ -132,8 +127,9 @@ def replay_line_text(event: Event, outcome: object = None) -> str:
     if event.kind == "window" and event.note:  # who was offered what: "East: pong, ..."
         import dataclasses
 
+        robbing = is_robbing_window(event)
         event = dataclasses.replace(event, note=_window_note(event.note))
-        if is_robbing_window_note(event):
+        if robbing:
             return _("table: robbing window {tile} ({note})").format(tile=event.tile,
                                                                      note=event.note)
     return localize(event)

@@ -191,7 +191,7 @@ def test_every_help_is_in_chinese(argv: list[str], capsys: pytest.CaptureFixture
         assert stop.value.code == 0
         text = capsys.readouterr().out
         assert text.startswith("用法：tutor"), text[:200]
-        assert "选项" in text and "显示本帮助并退出" in text
+        assert "\n选项：\n" in text and "显示本帮助并退出" in text
         assert not english_words(text), (line, english_words(text))
 
 

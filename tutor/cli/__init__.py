@@ -195,6 +195,14 @@ class _Formatter(argparse.HelpFormatter):
             line, used = line + token, used + size
         return [*lines, line.rstrip()] if line.strip() else lines
 
+    def format_help(self) -> str:
+        """The help; a section title in Chinese ends with a full-width colon (选项：)."""
+        text: str = super().format_help()
+        for title in (_("positional arguments"), _("options")):
+            if not title.isascii():
+                text = text.replace(f"\n{title}:\n", f"\n{title}：\n")
+        return text
+
     def _get_default_metavar_for_optional(self, action: argparse.Action) -> str:
         return pgettext("metavar", action.dest.upper())
 
@@ -238,7 +246,8 @@ class Commands:
     def variant_command(self, name: str, variant: str, help: str) -> argparse.ArgumentParser:
         """A per-variant command: ``tutor NAME VARIANT ...`` (``tutor score huangyan``)."""
         if name not in self._variant_groups:
-            group = self._sub.add_parser(name, help=_(_GROUP_HELP[name]))
+            group = self._sub.add_parser(name, help=_(_GROUP_HELP[name]) if name in _GROUP_HELP
+                                         else f"{name} (per variant)")
             self._variant_groups[name] = group.add_subparsers(dest="variant",
                                                               metavar=pgettext("metavar",
                                                                                "VARIANT"),

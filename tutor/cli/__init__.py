@@ -179,13 +179,15 @@ class _Formatter(argparse.HelpFormatter):
         """Lines of at most ``width`` columns: Chinese text, which has no spaces to break at,
         is broken between its characters (each two columns wide), never inside a word of
         Latin letters or a tile notation, nor before a closing punctuation mark."""
-        if text.isascii():
+        from tutor.i18n import language
+
+        if text.isascii() or language() == "en":  # English: argparse's own wrapping
             lines: list[str] = super()._split_lines(text, width)
             return lines
         import re
 
         lines, line, used = [], "", 0
-        for token in re.findall(r"[\x21-\x7e]+|\s+|.", " ".join(text.split())):
+        for token in re.findall(r"'[^']*'|[\x21-\x7e]+|\s+|.", " ".join(text.split())):
             size = _columns(token)
             if used + size > width and line.strip() and token not in "，。；：）、":
                 lines.append(line.rstrip())
@@ -194,6 +196,25 @@ class _Formatter(argparse.HelpFormatter):
                     continue
             line, used = line + token, used + size
         return [*lines, line.rstrip()] if line.strip() else lines
+
+    def _format_action(self, action: argparse.Action) -> str:
+        """An option's line, its help aligned by terminal columns (argparse counts characters,
+        and a Chinese value name such as ``局数`` takes two columns a character)."""
+        text: str = super()._format_action(action)
+        invocation = self._format_action_invocation(action)
+        if invocation.isascii():
+            return text
+        first, newline, rest = text.partition("\n")
+        lead, found, after = first.partition(invocation)
+        if not found or not after.strip():  # its help already starts on the next line
+            return text
+        column = min(self._action_max_length + 2, self._max_help_position)
+        used = _columns(lead + invocation)
+        if used + 2 <= column:
+            first = lead + invocation + " " * (column - used) + after.lstrip(" ")
+        else:  # too wide once counted in columns: the help goes on the next line
+            first = lead + invocation + "\n" + " " * column + after.lstrip(" ")
+        return first + newline + rest
 
     def format_help(self) -> str:
         """The help; a section title in Chinese ends with a full-width colon (选项：)."""

@@ -248,3 +248,18 @@ def test_a_robbing_window_is_replayed_in_chinese() -> None:
         chinese = replay_line_text(window)
     assert "5p" in chinese and "东家" in chinese and "北家" in chinese
     assert not english_words(chinese), chinese
+
+
+def test_the_lab_report_is_in_chinese() -> None:
+    from tutor.cli.lab import report_text
+    from tutor.lab import CopyReport
+
+    report = CopyReport(folder=Path("课程"), copied=("00_start_here.ipynb",),
+                        refreshed=("apps/replay.ipynb",), kept=("01_tiles.ipynb",),
+                        current=("rules/huangyan.md",), stale=("glossary.md",),
+                        restored=("02_hands.ipynb",), set_aside=("02_hands.ipynb.damaged",))
+    assert report_text(report) == str(report)
+    with using_language("zh"):
+        chinese = report_text(report)
+    assert "已复制 00_start_here.ipynb" in chinese
+    assert not english_words(re.sub(r"\S+\.(?:ipynb|md)(?:\.damaged)?", " ", chinese)), chinese

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from tutor.cli import Commands, count
 from tutor.errors import InputError
-from tutor.i18n import N_, _, language
-from tutor.lab import CourseError, copy_course, first_lesson, lab_settings, trust_course
+from tutor.i18n import N_, Message, _, language
+from tutor.lab import CopyReport, CourseError, copy_course, first_lesson, lab_settings, trust_course
 
 
 def register(commands: Commands) -> None:
@@ -48,13 +48,36 @@ def jupyterlab_command(folder: Path, port: int, browser: bool, lang: str = "en")
     return command
 
 
+def report_text(report: CopyReport) -> str:
+    """``str(report)`` in the current language (the English is the report's own)."""
+    if language() == "en":
+        return str(report)
+    lines = [_("course folder: {folder}").format(folder=report.folder)]
+    for label, paths in ((_("copied {path}"), report.copied),
+                         (_("refreshed {path}"), report.refreshed),
+                         (_("kept your edited copy of {path}"), report.kept)):
+        lines += ["  " + label.format(path=path) for path in paths]
+    lines += ["  " + _("restored {path}: it was not a whole notebook or record (the damaged file "
+                       "is kept as {aside})").format(path=path, aside=aside)
+              for path, aside in zip(report.restored, report.set_aside, strict=False)]
+    if report.current:
+        lines.append("  " + _("{n} file(s) already up to date").format(n=len(report.current)))
+    if report.stale:
+        lines.append("  " + _("{n} file(s) have a newer version: {command} refreshes them (never "
+                              "a file you edited)").format(n=len(report.stale),
+                                                           command="'tutor lab --update'"))
+    return "\n".join(lines)
+
+
 def _lab(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
-        raise InputError(f"--port must be between 1 and 65535, not {args.port}")
+        raise InputError(Message("--port must be between 1 and 65535, not {port}",
+                                 port=args.port))
     if importlib.util.find_spec("jupyterlab") is None:
-        raise CourseError("JupyterLab is not installed: pip install 'mahjong-tutor[notebook]'")
+        raise CourseError(Message("JupyterLab is not installed: {command}",
+                                  command="pip install 'mahjong-tutor[notebook]'"))
     report = copy_course(Path(args.dir), update=args.update)
-    print(report, flush=True)
+    print(report_text(report), flush=True)
     trust_course(report)  # stored pictures show before any cell runs
     try:
         # ``tutor lab --lang zh``: the course's kernels speak the language chosen

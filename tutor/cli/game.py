@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.cli import Commands, count, emit
-from tutor.cli.texts import duel_text, replay_line_text, summary_text
+from tutor.cli.texts import duel_text, replay_line_text, session_text, summary_text
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.game.duel import MAX_DEALS
@@ -231,9 +231,10 @@ def _sessions(args: argparse.Namespace, variant: Variant, bots: tuple[str, ...],
     if args.save:
         _write(args.save, records)
     data = [{"hands": r.hands, "scores": r.scores, "stats": r.stats} for r in reports]
-    text = "\n\n".join(f"session {args.seed + i}:\n{r}" for i, r in enumerate(reports))
+    text = "\n\n".join(_("session {seed}:").format(seed=args.seed + i) + "\n"
+                         + session_text(r) for i, r in enumerate(reports))
     if args.save:
-        text += f"\n\nsaved {len(records)} hands to {args.save}"
+        text += "\n\n" + _("saved {n} hands to {file}").format(n=len(records), file=args.save)
     return emit(args, data, text)
 
 

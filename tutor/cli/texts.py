@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from tutor.game.simulate import Summary
     from tutor.game.state import Event
 
-__all__ = ["duel_text", "replay_line_text", "review_text", "summary_text"]
+__all__ = ["duel_text", "replay_line_text", "review_text", "session_text", "summary_text"]
 
 #: the ways of winning a summary counts (``WinKind`` values), in words
 _WAYS = {"self-draw": C_("way of winning", "self-draw"),
@@ -176,3 +176,66 @@ def review_text(review: Review, number: int, count: int) -> str:
                               for g, n in summary.counts.items()))
     lines.append(localize(summary.lesson))
     return "\n".join(lines)
+
+
+#: the statistics of a Huangyan or Hangzhou session (``tutor simulate --sessions``), in words
+_SESSION_STATS = {
+    "matches": N_("matches"), "mean_match_hands": N_("mean hands per match"),
+    "longest_match_hands": N_("longest match (hands)"), "draws": N_("draws"),
+    "draw_rate": N_("draw rate"), "liability_rate": N_("liability rate"),
+    "liability_per_win": N_("liability per win"), "dealer_win_rate": N_("dealer's win rate"),
+    "hands": N_("hands"), "draw rate": N_("draw rate"), "dealer streaks": N_("dealer streaks"),
+    "mean dealer streak": N_("mean dealer streak"),
+    "longest dealer streak": N_("longest dealer streak"), "special wins": N_("special wins"),
+    "mean multiplier": N_("mean multiplier"), "first-turn penalties": N_("first-turn penalties")}
+
+
+def _stat_lines(stats: dict[str, float]) -> list[str]:
+    return [_("{name}: {value}").format(
+        name=_(_SESSION_STATS[k]) if k in _SESSION_STATS else k, value=f"{v:g}")
+        for k, v in stats.items()]
+
+
+def session_text(report: object) -> str:
+    """A played session's report (``tutor simulate --sessions``) in the current language:
+    Huangyan's and Hangzhou's; Guiyang's is its own ``str()`` (its hands' lines are English)."""
+    from tutor.game.variants.hangzhou.session import SessionReport as HangzhouReport
+    from tutor.game.variants.huangyan.session import SessionReport as HuangyanReport
+
+    if language() == "en":
+        return str(report)
+    sep = comma()
+    if isinstance(report, HuangyanReport):
+        scores = sep.join(_("player {i} ({bot}) {points}").format(
+            i=i, bot=report.bots[i % len(report.bots)], points=n)
+            for i, n in report.scores.items())
+        rows = [_("Huangyan session, seed {seed}: {hands} hands in {matches} matches (hands "
+                  "per match: {lengths})").format(
+                      seed=report.seed, hands=report.hands, matches=len(report.match_hands),
+                      lengths=sep.join(str(n) for n in report.match_hands)),
+                _("scores: {scores} (total {total})").format(scores=scores, total=report.total)]
+        return "\n".join(rows + _stat_lines(report.stats))
+    if isinstance(report, HangzhouReport):
+        why = (_("a score went below zero") if report.ended_below_zero
+               else _("the hand cap was reached"))
+        lines = [_("Hangzhou game, seed {seed}, bots {bots}: {hands} hands ({why})").format(
+            seed=report.seed, bots=sep.join(report.bots), hands=report.hands, why=why)]
+        if report.seating:
+            rounds = []
+            for i, seating in enumerate(report.seating):
+                if i < len(report.seating) - 1:
+                    rolls = sep.join(f"{r.player} {r.dice[0]}+{r.dice[1]}={r.total}"
+                                     for r in seating.rolls)
+                    rounds.append(_("roll {n}: {rolls} (a tie for the highest: roll "
+                                    "again)").format(n=i + 1, rolls=rolls))
+                else:
+                    rounds.append(localize(seating) if len(report.seating) == 1 else
+                                  _("roll {n}: {rolls}").format(n=i + 1,
+                                                                rolls=localize(seating)))
+            lines.append(_("seats by dice: {rolls}; P{dealer} deals first").format(
+                rolls=pgettext("list separator", "; ").join(rounds),
+                dealer=report.dealers[0]))
+        lines.append(_("final scores: {scores}").format(scores=sep.join(
+            _("player {i} {points}").format(i=p, points=n) for p, n in report.scores.items())))
+        return "\n".join(lines + _stat_lines(report.stats))
+    return str(report)

@@ -104,6 +104,7 @@ def analyses(record: str, ledger: str) -> list[list[str]]:
         ["simulate", "--hands", "2", "--workers", "1", "--no-progress", "--variant", "guiyang"],
         ["simulate", "--sessions", "1", "--no-progress"],
         ["simulate", "--sessions", "1", "--no-progress", "--variant", "hangzhou"],
+        ["simulate", "--sessions", "1", "--no-progress", "--variant", "guiyang"],
         ["replay", record],
         ["duel", "--deals", "2", "--workers", "1", "--no-progress"],
         ["review", record, "--seat", "E"],

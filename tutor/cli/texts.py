@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from tutor.game.duel import DuelResult
     from tutor.game.simulate import Summary
     from tutor.game.state import Event
+    from tutor.game.variants.guiyang.session import SessionReport as GuiyangReport
 
 __all__ = ["duel_text", "replay_line_text", "review_text", "session_text", "summary_text"]
 
@@ -187,7 +188,10 @@ _SESSION_STATS = {
     "hands": N_("hands"), "draw rate": N_("draw rate"), "dealer streaks": N_("dealer streaks"),
     "mean dealer streak": N_("mean dealer streak"),
     "longest dealer streak": N_("longest dealer streak"), "special wins": N_("special wins"),
-    "mean multiplier": N_("mean multiplier"), "first-turn penalties": N_("first-turn penalties")}
+    "mean multiplier": N_("mean multiplier"), "first-turn penalties": N_("first-turn penalties"),
+    "chicken points": N_("chicken points"), "bean points": N_("bean points"),
+    "multiple-winner hands": N_("multiple-winner hands"),
+    "tenpai settlements": N_("ready-hand settlements"), "dealer changes": N_("dealer changes")}
 
 
 def _stat_lines(stats: dict[str, float]) -> list[str]:
@@ -196,9 +200,39 @@ def _stat_lines(stats: dict[str, float]) -> list[str]:
         for k, v in stats.items()]
 
 
+def _guiyang_session(report: GuiyangReport) -> str:
+    sep = comma()
+    seed = _(", seed {seed}").format(seed=report.seed) if report.seed is not None else ""
+    who = _(", bots {bots}").format(bots=sep.join(report.bots)) if report.bots else ""
+    lines = [_("Guiyang Chicken session: {hands} hands{seed}{bots}").format(
+        hands=report.hands, seed=seed, bots=who)]
+    for r in report.results:
+        won = ""
+        if r.winners:
+            players = sep.join(f"P{p}" for p in r.winners)
+            won = (_(" [won by {players} from {giver}]").format(players=players,
+                                                               giver=f"P{r.giver}")
+                   if r.giver is not None else _(" [won by {players}]").format(players=players))
+        lines.append(_("hand {number}: dealer {dealer}; {headline}{won}").format(
+            number=r.number, dealer=f"P{r.dealer}", headline=localize(r.headline), won=won))
+        for p in range(4):
+            points = r.points[p]
+            lines.append("  " + _("{player} {seat}: {total} (win {win}, beans {beans}, chickens "
+                                  "{chickens}), total {sum}").format(
+                player=f"P{p}", seat=r.seats[p].letter, total=f"{points.total:+d}",
+                win=f"{points.win:+d}", beans=f"{points.bean:+d}",
+                chickens=f"{points.chicken:+d}", sum=f"{r.totals[p]:+d}"))
+    lines.append(_("final: {scores}").format(
+        scores=sep.join(f"P{p} {s:+d}" for p, s in report.scores.items())))
+    lines.append(_("stats: {stats}").format(stats=sep.join(
+        f"{_(_SESSION_STATS[k]) if k in _SESSION_STATS else k} {v:g}"
+        for k, v in report.stats.items())))
+    return "\n".join(lines)
+
+
 def session_text(report: object) -> str:
-    """A played session's report (``tutor simulate --sessions``) in the current language:
-    Huangyan's and Hangzhou's; Guiyang's is its own ``str()`` (its hands' lines are English)."""
+    """A played session's report (``tutor simulate --sessions``) in the current language."""
+    from tutor.game.variants.guiyang.session import SessionReport as GuiyangReport
     from tutor.game.variants.hangzhou.session import SessionReport as HangzhouReport
     from tutor.game.variants.huangyan.session import SessionReport as HuangyanReport
 
@@ -238,4 +272,6 @@ def session_text(report: object) -> str:
         lines.append(_("final scores: {scores}").format(scores=sep.join(
             _("player {i} {points}").format(i=p, points=n) for p, n in report.scores.items())))
         return "\n".join(lines + _stat_lines(report.stats))
+    if isinstance(report, GuiyangReport):
+        return _guiyang_session(report)
     return str(report)

@@ -136,7 +136,8 @@ def _deal_bar(done: int, total: int) -> None:
     if done < total and done % max(1, total // 200):
         return
     filled = 30 * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} deals")
+    count = _("{done}/{total} deals").format(done=done, total=total)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {count}")
     if done >= total:
         sys.stderr.write("\n")
     sys.stderr.flush()

@@ -62,10 +62,11 @@ site: $(VENV)/.site
 # and takes 7-11 s to start and run its app on the 2-core machine under load (practice 7.4 s,
 # the others 9.6-10.7 s; README's table, from benchmarks/bench_classroom.py); warming is done
 # two at a time. The port is 8866, or a free one if taken
-# (CLASS_PORT=... to choose; printed either way).
+# (CLASS_PORT=... to choose; printed either way). LANG=zh on make's command line serves the
+# Chinese edition's apps (the shell's own LANG, a locale, is not read).
 APPS ?= practice
 classroom: $(VENV)/.installed
-	$(VENV)/bin/tutor classroom $(APPS) --students $(STUDENTS) $(if $(CLASS_PORT),--port $(CLASS_PORT))
+	$(VENV)/bin/tutor classroom $(APPS) --students $(STUDENTS) $(if $(CLASS_PORT),--port $(CLASS_PORT)) $(if $(filter command line,$(origin LANG)),--lang $(LANG))
 
 # The browser test needs Debian's Chromium: installed here when missing and we may (root).
 chromium:

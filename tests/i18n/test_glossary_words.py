@@ -28,6 +28,8 @@ OTHER_MEANING_IN_CONTEXT = {
     ("win", "discard"): "how a hand was won, on a discard: 点炮胡, not the act of discarding",
     ("event", "discard"): "the log's verb before the tile thrown, 打出 3p (打牌 is the act in "
                           "general)",
+    ("way of winning", "discard"): "a summary's count of wins on a discard: 点炮, not the act "
+                                   "of discarding",
 }
 
 

@@ -150,11 +150,14 @@ class Assignment:
         return generate(self.topic, seed=self.seed, level=self.level, variant=self.variant)
 
     def describe(self) -> str:
+        from tutor.i18n import Message
         from tutor.practice import TOPICS
 
-        game = self.variant.title if self.variant else "any game"
-        return (f"{TOPICS[self.topic].title} (level {self.level}, exercise {self.seed}, "
-                f"{game})")
+        title = TOPICS[self.topic].title
+        return Message("{topic} (level {level}, exercise {seed}, {game})",
+                       topic=title if isinstance(title, Message) else Message(title),
+                       level=self.level, seed=self.seed,
+                       game=Message(self.variant.title) if self.variant else Message("any game"))
 
 
 def write_exercise(path: Path, assignment: Assignment) -> None:

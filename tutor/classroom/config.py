@@ -27,7 +27,8 @@ from typing import Any
 from tutor.errors import InputError
 from tutor.lab import CourseError, course_root
 
-__all__ = ["DEFAULT_APP", "EXTENSIONS", "apps", "lan_address", "port_is_free", "voila_config"]
+__all__ = ["DEFAULT_APP", "EXTENSIONS", "apps", "apps_folder", "lan_address", "port_is_free",
+           "voila_config"]
 
 IOPUB_TIMEOUT = 120  # seconds a page may wait for a busy kernel's output
 CULL_IDLE = 300  # seconds a kernel with no open page may stay idle
@@ -43,9 +44,16 @@ EXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-
               "anywidget", "jupyterlab_pygments"]
 
 
-def apps(folder: Path | None = None) -> dict[str, Path]:
-    """The course's apps by name (``hand_builder``: its notebook)."""
-    folder = course_root() / "apps" if folder is None else folder
+def apps_folder(lang: str = "en") -> Path:
+    """The folder of the course's apps in ``lang``: ``apps/``, or the Chinese edition's
+    ``zh/apps/``."""
+    return course_root() / "apps" if lang == "en" else course_root() / lang / "apps"
+
+
+def apps(folder: Path | None = None, lang: str = "en") -> dict[str, Path]:
+    """The course's apps by name (``hand_builder``: its notebook), of the edition in ``lang``
+    unless ``folder`` is given."""
+    folder = apps_folder(lang) if folder is None else folder
     found = {path.stem: path for path in sorted(folder.glob("*.ipynb"))}
     if not found:
         raise CourseError(f"no apps in {folder}")
@@ -80,9 +88,11 @@ def free_port(ip: str = "0.0.0.0") -> int:
 
 
 def voila_config(students: int, port: int, pooled: Sequence[str], folder: Path, *,
-                 token: str = "", ip: str = "0.0.0.0") -> dict[str, dict[str, Any]]:
+                 token: str = "", ip: str = "0.0.0.0",
+                 lang: str = "en") -> dict[str, dict[str, Any]]:
     """Voila's settings for a class of ``students`` on ``port``: a pool of one preheated kernel
-    per student for each app named in ``pooled`` (the other apps start kernels on demand)."""
+    per student for each app named in ``pooled`` (the other apps start kernels on demand); the
+    kernels speak ``lang`` (``TUTOR_LANG`` in their environment)."""
     if not 1 <= students <= MAX_STUDENTS:
         raise InputError(f"--students must be between 1 and {MAX_STUDENTS}, not {students}")
     if not 0 < port < 65536:
@@ -105,6 +115,7 @@ def voila_config(students: int, port: int, pooled: Sequence[str], folder: Path, 
             # than Voila's page has, and fill the students' consoles with warnings
             "template": "mahjong-tutor", "extension_allowlist": EXTENSIONS},
         "VoilaKernelManager": {"kernel_pools_config": pools, "fill_delay": 0},
+        "ClassroomKernelManager": {"language": lang},
         "KernelManager": {"transport": "ipc"},
         "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
         "MappingKernelManager": {"cull_idle_timeout": CULL_IDLE, "cull_interval": CULL_INTERVAL,

@@ -27,11 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Unicode
 
 from tutor.classroom.assignment import ANSWERS_ENV, EXERCISE_ENV
 from tutor.classroom.store import ClassStore
 
-__all__ = ["APP", "STUDENT", "ClassroomKernelManager"]
+__all__ = ["APP", "LANGUAGE_ENV", "STUDENT", "ClassroomKernelManager", "kernel_environment"]
 
 #: Who the current request is for (set by the page handler; read where the kernel is started or
 #: taken from the pool, which runs in the request's task).
@@ -44,12 +45,24 @@ STARTS_AT_ONCE = 2
 APP_RUN_WAIT = 90.0  # seconds a refill holds its place while its kernel runs the app, at most
 
 
+#: the variable that gives a kernel its language (:mod:`tutor.i18n`)
+LANGUAGE_ENV = "TUTOR_LANG"
+
+
+def kernel_environment(base: dict[str, str], language: str) -> dict[str, str]:
+    """A kernel's environment: ``base`` with the class's language (``TUTOR_LANG``), so the
+    apps' widgets speak the edition the class was served (``tutor classroom --lang zh``)."""
+    return {**base, LANGUAGE_ENV: language}
+
+
 def app_name(notebook: str) -> str:
     return Path(notebook).stem
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """Kernels for a class (see the module's docstring)."""
+
+    language = Unicode("en", config=True, help="the language the kernels speak (TUTOR_LANG)")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
@@ -90,7 +103,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if self.closing:
             raise RuntimeError("the classroom is closing")
         student, store = STUDENT.get(), self.store
-        env = dict(kwargs.pop("env", None) or os.environ)
+        env = kernel_environment(dict(kwargs.pop("env", None) or os.environ), self.language)
         progress: Path | None = None
         if store is not None:
             known = store.student(student) if student else None

@@ -46,9 +46,10 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from tutor.classroom.assignment import Assignment, AssignmentError, write_exercise
 from tutor.classroom.kernels import APP, STUDENT, ClassroomKernelManager
-from tutor.classroom.pages import page
+from tutor.classroom.pages import app_title, page
 from tutor.classroom.store import ClassStore
 from tutor.errors import InputError, TutorError
+from tutor.i18n import _, localize, ngettext, set_language
 from tutor.practice import PracticeItem
 
 __all__ = ["ClassroomVoila"]
@@ -95,9 +96,11 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
     max_kernels = Int(60, config=True, help="students' kernels at once, in all")
     max_students = Int(40, config=True, help="students who may join")
     pages_per_minute = Int(8, config=True, help="app pages one student may open per minute")
+    language = Unicode("en", config=True, help="the language of the classroom's own pages")
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
+        set_language(self.language)  # the server's process holds one class, in one language
         self.class_store = ClassStore(Path(self.class_folder or "classroom"))
         # a new class starts with no exercise sent (the record keeps the earlier ones)
         self.class_store.exercise_file.unlink(missing_ok=True)
@@ -125,19 +128,20 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         while opened and now - opened[0] > 60:
             opened.popleft()
         if len(opened) >= self.pages_per_minute:
-            return (429, "Too many pages at once",
-                    "You opened many pages in the last minute. Wait a minute, then reload.")
+            return (429, _("Too many pages at once"),
+                    _("You opened many pages in the last minute. Wait a minute, then reload."))
         for kid in km.kernels_of(student):
             if km.apps.get(kid) == app:  # a reload: the previous page of this app is gone
                 await km.shutdown_kernel(kid)
         if len(km.kernels_of(student)) + self._pending.get(student, 0) >= self.per_student:
-            return (429, "Too many apps open",
-                    f"You have {self.per_student} apps open. Close one of their tabs, then "
-                    "reload this page.")
+            return (429, _("Too many apps open"),
+                    ngettext("You have {n} app open. Close its tab, then reload this page.",
+                             "You have {n} apps open. Close one of their tabs, then reload "
+                             "this page.", self.per_student).format(n=self.per_student))
         if len(km.owners) + sum(self._pending.values()) >= self.max_kernels:
-            return (503, "The class is full",
-                    "Every place in the class is taken. Ask your teacher, or try again in a "
-                    "few minutes.")
+            return (503, _("The class is full"),
+                    _("Every place in the class is taken. Ask your teacher, or try again in a "
+                      "few minutes."))
         opened.append(now)
         return None
 
@@ -296,8 +300,9 @@ class _Page(JupyterHandler):
     def refuse(self, status: int, title: str, text: str) -> None:
         self.set_status(status)
         self.set_header("Cache-Control", "no-store")
+        back = html.escape(_("The class's apps"))
         self.finish(page(title, f"<p>{html.escape(text)}</p>"
-                                f'<p><a href="{self.base_url}">The class\'s apps</a></p>'))
+                                f'<p><a href="{self.base_url}">{back}</a></p>'))
 
     def joined_or_redirect(self) -> Any:
         student = _room(self).class_store.student(self.current_user.username)
@@ -344,15 +349,19 @@ class ClassTreeHandler(TornadoVoilaTreeHandler):  # type: ignore[misc]
         names = room.app_names()
         ordered = [n for n in room.pooled if n in names] + [n for n in names
                                                               if n not in room.pooled]
+        ready, later = _(" (ready)"), _(" (starts when opened: a few seconds)")
         items = "".join(
             f'<li><a href="{self.base_url}voila/render/{quote(n)}.ipynb">'
-            f'{html.escape(n.replace("_", " ").capitalize())}</a>'
-            f'{" (ready)" if n in room.pooled else " (starts when opened: a few seconds)"}</li>'
+            f"{html.escape(app_title(n))}</a>"
+            f"{html.escape(ready if n in room.pooled else later)}</li>"
             for n in ordered)
-        self.finish(page("Mahjong Tutor: the class's apps",
-                         f"<p>Hello, {html.escape(student.name)}.</p><ul>{items}</ul>"
-                         f'<p><a href="{self.base_url}classroom/join?rename=1">Change my '
-                         "name</a></p>"))
+        hello = _("Hello, {name}.").format(name=student.name)
+        rename = html.escape(_("Change my name"))
+        self.finish(page(_("Mahjong Tutor: the class's apps"),
+                         f"<p>{html.escape(hello)}</p><ul>{items}</ul>"
+                         f'<p><a href="{self.base_url}classroom/join?rename=1">'
+                         f"{rename}</a></p>"))
+
 
 
 class JoinHandler(_Page):
@@ -361,13 +370,14 @@ class JoinHandler(_Page):
     def form(self, error: str = "") -> str:
         next_url = self.get_argument("next", self.base_url)
         message = f'<p role="alert">{html.escape(error)}</p>' if error else ""
-        return page("Join the class", f"""{message}
+        label, join = html.escape(_("Your name")), html.escape(_("Join"))
+        return page(_("Join the class"), f"""{message}
 <form method="post" action="{self.base_url}classroom/join">
 {self.xsrf_form_html()}
 <input type="hidden" name="next" value="{html.escape(next_url)}">
-<p><label for="name">Your name</label>
+<p><label for="name">{label}</label>
 <input id="name" name="name" maxlength="40" required autofocus></p>
-<p><button type="submit">Join</button></p>
+<p><button type="submit">{join}</button></p>
 </form>""")
 
     @tornado.web.authenticated
@@ -391,14 +401,16 @@ class JoinHandler(_Page):
         store = room.class_store
         new = store.student(self.current_user.username) is None
         if new and store.count_students() >= room.max_students:
-            self.refuse(503, "The class is full",
-                        f"{room.max_students} students have joined: no place is left.")
+            self.refuse(503, _("The class is full"),
+                        ngettext("{n} student has joined: no place is left.",
+                                 "{n} students have joined: no place is left.",
+                                 room.max_students).format(n=room.max_students))
             return
         try:
             store.join(self.current_user.username, self.get_body_argument("name", ""))
         except InputError as error:
             self.set_status(400)
-            self.finish(self.form(str(error)))
+            self.finish(self.form(localize(error.args[0]) if error.args else str(error)))
             return
         self.redirect(self._next())
 
@@ -422,8 +434,8 @@ class TeacherHandler(_Teacher):
             self.redirect(f"{self.base_url}teacher")
             return
         if not self.is_teacher():
-            self.refuse(403, "The teacher's page",
-                        "Open the teacher's address that tutor classroom printed.")
+            self.refuse(403, _("The teacher's page"),
+                        _("Open the teacher's address that tutor classroom printed."))
             return
         self.set_header("Cache-Control", "no-store")
         from tutor.classroom.teacher import dashboard

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from tutor.classroom.assignment import Assignment, read_answers
 from tutor.errors import InputError
+from tutor.i18n import Message
 
 __all__ = ["ClassStore", "Results", "Student", "check_name"]
 
@@ -57,11 +58,11 @@ def check_name(text: str) -> str:
     """A student's name as entered: 1 to 40 printable characters, spaces at the ends dropped."""
     name = " ".join(text.split())
     if not name:
-        raise InputError("enter your name")
+        raise InputError(Message("enter your name"))
     if len(name) > MAX_NAME:
-        raise InputError(f"a name has at most {MAX_NAME} characters")
+        raise InputError(Message("a name has at most {most} characters", most=MAX_NAME))
     if _CONTROL.search(name):
-        raise InputError("a name is printable characters only")
+        raise InputError(Message("a name is printable characters only"))
     return name
 
 

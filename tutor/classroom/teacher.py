@@ -13,8 +13,9 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from tutor.classroom.pages import page
+from tutor.classroom.pages import app_title, page
 from tutor.core.variant import Variant
+from tutor.i18n import _, comma, localize, ngettext
 from tutor.practice import LEVELS, TOPICS
 from tutor.study.progress import ProgressStore
 
@@ -54,7 +55,7 @@ def qr_svg(text: str) -> str:
     """``text`` as a QR code, an inline SVG element (segno, a pure-Python encoder)."""
     import segno
 
-    return str(segno.make(text, error="m").svg_inline(scale=6, title="The class's address"))
+    return str(segno.make(text, error="m").svg_inline(scale=6, title=_("The class's address")))
 
 
 def _progress(room: ClassroomVoila, student: str) -> dict[str, Any]:
@@ -98,8 +99,8 @@ def exercise(room: ClassroomVoila) -> dict[str, Any] | None:
         return None
     results = room.class_store.results(sent.id)
     item = room.exercise_item
-    return {**sent.as_dict(), "describe": sent.describe(),
-            "question": item.exercise.prompt if item else "",
+    return {**sent.as_dict(), "describe": localize(sent.describe()),
+            "question": localize(item.exercise.prompt) if item else "",
             "hand": (item.exercise.hand or "") if item else "",
             "answer": item.exercise.shown_answer() if item else "",
             "following": following(room), "answered": results.answered,
@@ -121,13 +122,18 @@ def state(room: ClassroomVoila) -> str:
 def question_html(current: dict[str, Any] | None) -> str:
     """The exercise sent (redrawn only when another is sent: the answer stays open)."""
     if current is None:
-        return "<p>No exercise sent yet.</p>"
+        return "<p>" + html.escape(_("No exercise sent yet.")) + "</p>"
     sent = time.strftime("%H:%M:%S", time.localtime(current["sent"]))
-    hand = (f"<p>The hand: <span class='code'>{html.escape(current['hand'])}</span></p>"
-            if current["hand"] else "")
-    return (f"<p><b>Sent at {sent}:</b> {html.escape(current['describe'])}</p>"
+    the_hand = html.escape(_("The hand:"))
+    sent_at = html.escape(_("Sent at {time}:").format(time=sent))
+    answer = html.escape(_("The answer (not shown to the class)"))
+    hand = (f"<p>{the_hand} <span class='code'>"
+            f"{html.escape(current['hand'])}</span></p>" if current["hand"] else "")
+    return (f"<p><b>{sent_at}</b> "
+            f"{html.escape(current['describe'])}</p>"
             f"<p>{html.escape(current['question'])}</p>{hand}"
-            f"<details><summary>The answer (not shown to the class)</summary>"
+            f"<details><summary>{answer}"
+            "</summary>"
             f"<p class='code'>{html.escape(current['answer'])}</p></details>")
 
 
@@ -137,35 +143,51 @@ def results_html(current: dict[str, Any] | None) -> str:
         return ""
     wrong = "".join(f"<tr><td class='code'>{html.escape(answer)}</td><td>{count}</td></tr>"
                     for answer, count in current["wrong"])
-    wrong_table = ("<p><b>The most common wrong answers</b> (each student's first answer)</p>"
-                   "<table><thead><tr><th scope='col'>Answer</th>"
-                   "<th scope='col'>Students</th></tr></thead>"
+    first = _("(each student's first answer)")
+    common, answer, students = (_("The most common wrong answers"), _("Answer"),
+                                _("Students"))
+    wrong_table = (f"<p><b>{common}</b> {first}</p>"
+                   f"<table><thead><tr><th scope='col'>{answer}</th>"
+                   f"<th scope='col'>{students}</th></tr></thead>"
                    f"<tbody>{wrong}</tbody></table>" if wrong else
-                   "<p>No wrong answer yet.</p>")
-    return (f"<p><span class='figure'>{current['answered']}</span> answered (of "
-            f"{current['following']} with the practice app open) &middot; "
-            f"<span class='figure'>{current['right']}</span> right first time &middot; "
-            f"<span class='figure'>{current['solved']}</span> solved in the end (after a hint "
-            f"too)</p>{wrong_table}")
+                   "<p>" + _("No wrong answer yet.") + "</p>")
+    figure = "<span class='figure'>{}</span>"
+    return ("<p>" + _("{answered} answered (of {following} with the practice app open)").format(
+                answered=figure.format(current["answered"]), following=current["following"])
+            + " &middot; " + _("{right} right first time").format(
+                right=figure.format(current["right"]))
+            + " &middot; " + _("{solved} solved in the end (after a hint too)").format(
+                solved=figure.format(current["solved"])) + f"</p>{wrong_table}")
+
+
+def _topic(name: str) -> str:
+    """A practice topic's title in the current language (its name if unknown)."""
+    known = TOPICS.get(name)
+    return localize(known.title) if known is not None else name
 
 
 def students_html(room: ClassroomVoila, rows: list[dict[str, Any]]) -> str:
     lines = []
+    yes, no = _("yes"), _("no")
     for row in rows:
-        practice = ", ".join(f"{t} {r['solved']}/{r['tried']}" for t, r in row["practice"].items())
+        practice = comma().join(f"{_topic(t)} {r['solved']}/{r['tried']}"
+                                for t, r in row["practice"].items())
         lines.append(
             f"<tr><td>{html.escape(row['name'])}</td>"
             f"<td>{time.strftime('%H:%M', time.localtime(row['joined']))}</td>"
-            f"<td>{html.escape(', '.join(row['apps'])) or '-'}</td>"
-            f"<td>{'yes' if row['connected'] else 'no'}</td>"
+            f"<td>{html.escape(comma().join(app_title(a) for a in row['apps'])) or '-'}</td>"
+            f"<td>{yes if row['connected'] else no}</td>"
             f"<td>{row['exercises_solved']}</td><td>{html.escape(practice) or '-'}</td></tr>")
-    table = ("<table><caption>Students</caption><thead><tr>"
-             "<th scope='col'>Name</th><th scope='col'>Joined</th><th scope='col'>Apps open</th>"
-             "<th scope='col'>Connected</th><th scope='col'>Exercises solved</th>"
-             "<th scope='col'>Practice (right/tried)</th></tr></thead>"
-             f"<tbody>{''.join(lines)}</tbody></table>" if lines else "<p>No student yet.</p>")
-    kernels = (f"<p>{len(room.classroom_kernels.owners)} of {room.max_kernels} places in use."
-               "</p>")
+    heads = "".join(f"<th scope='col'>{html.escape(h)}</th>" for h in (
+        _("Name"), _("Joined"), _("Apps open"), _("Connected"), _("Exercises solved"),
+        _("Practice (right/tried)")))
+    caption = _("Students")
+    table = (f"<table><caption>{caption}</caption><thead><tr>{heads}</tr></thead>"
+             f"<tbody>{''.join(lines)}</tbody></table>" if lines
+             else "<p>" + _("No student yet.") + "</p>")
+    kernels = "<p>" + html.escape(ngettext(
+        "{used} of {n} place in use.", "{used} of {n} places in use.", room.max_kernels).format(
+            used=len(room.classroom_kernels.owners), n=room.max_kernels)) + "</p>"
     return kernels + table
 
 
@@ -176,24 +198,32 @@ def send_form(room: ClassroomVoila, base_url: str, xsrf_form: str) -> str:
     chosen_topic, level, game = (last.topic, last.level, last.game) if last else ("waits", 1, "")
     seed = last.seed + 1 if last else random.randrange(2, 1000)
     topics = "".join(f"<option value='{t.name}'{' selected' if t.name == chosen_topic else ''}>"
-                     f"{html.escape(t.title)}</option>" for t in TOPICS.values())
+                     f"{html.escape(localize(t.title))}</option>" for t in TOPICS.values())
     levels = "".join(f"<option value='{n}'{' selected' if n == level else ''}>{n}</option>"
                      for n in LEVELS)
     games = "".join(f"<option value='{value}'{' selected' if value == game else ''}>"
                     f"{html.escape(title)}</option>" for value, title in
-                    [("", "any game"), *((v.value, v.title) for v in Variant)])
-    return f"""<h2>Send the whole class an exercise</h2>
-<p>Every student with the practice app open gets the same exercise within a few seconds; their
-answers appear below.</p>
+                    [("", _("any game")), *((v.value, localize(v.title)) for v in Variant)])
+    t = {key: html.escape(text) for key, text in (
+        ("head", _("Send the whole class an exercise")),
+        ("intro", _("Every student with the practice app open gets the same exercise within a "
+                    "few seconds; their answers appear below.")),
+        ("topic", _("Topic")), ("level", _("Level")), ("levels", _("(1 easy, 2 medium, 3 hard)")),
+        ("seed", _("Exercise number")), ("seeds", _("(each number is one exercise)")),
+        ("game", _("Game")),
+        ("games", _("(for the topics any game has: waits, shanten, discard)")),
+        ("send", _("Send to the class")))}
+    return f"""<h2>{t["head"]}</h2>
+<p>{t["intro"]}</p>
 <form method="post" action="{base_url}teacher/exercise">{xsrf_form}
-<p><label for="topic">Topic</label> <select id="topic" name="topic">{topics}</select></p>
-<p><label for="level">Level</label> <select id="level" name="level">{levels}</select>
-(1 easy, 2 medium, 3 hard)</p>
-<p><label for="seed">Exercise number</label> <input id="seed" name="seed" type="number"
-min="0" max="1000000000" value="{seed}" required> (each number is one exercise)</p>
-<p><label for="game">Game</label> <select id="game" name="game">{games}</select>
-(for the topics any game has: waits, shanten, discard)</p>
-<p><button type="submit">Send to the class</button></p>
+<p><label for="topic">{t["topic"]}</label> <select id="topic" name="topic">{topics}</select></p>
+<p><label for="level">{t["level"]}</label> <select id="level" name="level">{levels}</select>
+{t["levels"]}</p>
+<p><label for="seed">{t["seed"]}</label> <input id="seed" name="seed" type="number"
+min="0" max="1000000000" value="{seed}" required> {t["seeds"]}</p>
+<p><label for="game">{t["game"]}</label> <select id="game" name="game">{games}</select>
+{t["games"]}</p>
+<p><button type="submit">{t["send"]}</button></p>
 </form>"""
 
 
@@ -206,21 +236,23 @@ def dashboard(room: ClassroomVoila, base_url: str, xsrf_form: str = "",
               error: str = "") -> str:
     door = ""
     if room.student_url:
-        door = (f"<p>Students open <a class='code' href='{html.escape(room.student_url)}'>"
-                f"{html.escape(room.student_url)}</a> (class code "
-                f"<span class='code'>{html.escape(room.token or '')}</span>), or scan:</p>"
-                f"{qr_svg(room.student_url)}")
+        link = (f"<a class='code' href='{html.escape(room.student_url)}'>"
+                f"{html.escape(room.student_url)}</a>")
+        code = f"<span class='code'>{html.escape(room.token or '')}</span>"
+        door = ("<p>" + html.escape(_("Students open {address} (class code {code}), or scan:"))
+                .format(address=link, code=code) + f"</p>{qr_svg(room.student_url)}")
     problem = f"<p role='alert'>{html.escape(error)}</p>" if error else ""
     current = exercise(room)
     parts = {"class-question": question_html(current), "class-results": results_html(current),
              "class-students": students_html(room, students(room))}
     body = (door + problem + send_form(room, base_url, xsrf_form)
-            + "<h2>The class's exercise</h2><section id='class-question'>"
+            + "<h2>" + _("The class's exercise") + "</h2><section id='class-question'>"
             + parts["class-question"] + "</section><section id='class-results' "
             "aria-live='polite'>" + parts["class-results"] + "</section>"
-            + "<h2>Students</h2><section id='class-students'>"
+            + "<h2>" + _("Students") + "</h2><section id='class-students'>"
             + parts["class-students"] + "</section>"
-            + f"<p>This page updates itself every {POLL_SECONDS} s.</p>")
+            + "<p>" + _("This page updates itself every {seconds} s.").format(
+                seconds=POLL_SECONDS) + "</p>")
     poll = _POLL % (POLL_SECONDS, _script_json(f"{base_url}teacher/state.json"),
                     _script_json(parts))
-    return page("The teacher's page", body, script=poll)
+    return page(_("The teacher's page"), body, script=poll)

@@ -8,63 +8,77 @@ import secrets
 from pathlib import Path
 
 from tutor.cli import Commands, count
+from tutor.i18n import N_, Message, _
 from tutor.lab import CourseError
 
 _CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
 
 
 def register(commands: Commands) -> None:
-    p = commands.command("classroom", "serve the apps to a class on the local network (Voila), "
-                         "behind a class code, with a teacher's page")
-    p.add_argument("app", nargs="*", help="the apps with a warm kernel waiting for every student "
-                   "(default: practice); the other apps start when a student opens them")
+    p = commands.command("classroom", N_("serve the apps to a class on the local network (Voila), "
+                         "behind a class code, with a teacher's page"))
+    p.add_argument("app", nargs="*", help=_("the apps with a warm kernel waiting for every student "
+                   "(default: practice); the other apps start when a student opens them"))
     p.add_argument("--students", type=count(1, 200), default=20,
-                   help="how many students (default 20): the warm kernels per app")
+                   help=_("how many students (default 20): the warm kernels per app"))
     p.add_argument("--port", type=count(1, 65535), default=None,
-                   help="the port (default 8866, or a free one if 8866 is taken)")
+                   help=_("the port (default 8866, or a free one if 8866 is taken)"))
     p.add_argument("--ip", default="0.0.0.0",
-                   help="the address to listen on (default: every interface)")
+                   help=_("the address to listen on (default: every interface)"))
     p.add_argument("--folder", type=Path, default=Path.home() / ".mahjong-tutor" / "classroom",
-                   help="where the class's record (names, progress) is kept "
-                   "(default ~/.mahjong-tutor/classroom)")
+                   help=_("where the class's record (names, progress) is kept "
+                   "(default ~/.mahjong-tutor/classroom)"))
     p.add_argument("--code", default=None,
-                   help="the class code students enter (default: a new random one)")
-    p.add_argument("--certfile", type=Path, default=None, help="serve HTTPS with this "
-                   "certificate (PEM); with --keyfile")
-    p.add_argument("--keyfile", type=Path, default=None, help="the certificate's private key")
+                   help=_("the class code students enter (default: a new random one)"))
+    p.add_argument("--certfile", type=Path, default=None, help=_("serve HTTPS with this "
+                   "certificate (PEM); with --keyfile"))
+    p.add_argument("--keyfile", type=Path, default=None, help=_("the certificate's private key"))
     p.set_defaults(func=_classroom)
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (a Chinese character takes two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _classroom(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("voila") is None or importlib.util.find_spec("segno") is None:
-        raise CourseError("Voila is not installed: pip install 'mahjong-tutor[classroom]'")
+        raise CourseError(Message("Voila is not installed: {command}",
+                                  command="pip install 'mahjong-tutor[classroom]'"))
     import segno
     from traitlets.config import Config
 
     from tutor.classroom import KERNEL_MB, apps, lan_address, port_is_free, voila_config
     from tutor.classroom.config import free_port
     from tutor.classroom.server import ClassroomVoila
+    from tutor.i18n import language
 
-    found = apps()
+    lang = language()  # ``--lang zh`` or TUTOR_LANG=zh: the Chinese edition's apps
+    found = apps(lang=lang)
     pooled = args.app or ["practice"]
     if unknown := [name for name in pooled if name not in found]:
-        raise CourseError(f"no app named {unknown[0]!r}; the apps are {', '.join(found)}")
+        raise CourseError(Message("no app named {name}; the apps are {apps}",
+                                  name=repr(unknown[0]), apps=", ".join(found)))
     for given in (args.certfile, args.keyfile):
         if given is not None and not given.is_file():
-            raise CourseError(f"no file {given}")
+            raise CourseError(Message("no file {file}", file=str(given)))
     if args.keyfile is not None and args.certfile is None:
-        raise CourseError("--keyfile needs --certfile")
+        raise CourseError(Message("--keyfile needs --certfile"))
     code = args.code or "".join(secrets.choice(_CODE_LETTERS) for _ in range(8))
     if not (4 <= len(code) <= 64 and code.isascii() and code.isalnum()):
-        raise CourseError("--code must be 4 to 64 letters and digits")
+        raise CourseError(Message("--code must be 4 to 64 letters and digits"))
     if args.port is None:
         port = 8866 if port_is_free(8866, args.ip) else free_port(args.ip)
     elif not port_is_free(args.port, args.ip):
-        raise CourseError(f"port {args.port} is in use: choose another --port")
+        raise CourseError(Message("port {port} is in use: choose another --port",
+                                  port=args.port))
     else:
         port = args.port
     folder = next(iter(found.values())).parent
-    config = voila_config(args.students, port, pooled, folder, token=code, ip=args.ip)
+    config = voila_config(args.students, port, pooled, folder, token=code, ip=args.ip,
+                          lang=lang)
     scheme = "https" if args.certfile else "http"
     host = lan_address() if args.ip == "0.0.0.0" else args.ip
     student_url = f"{scheme}://{host}:{port}/?token={code}"
@@ -73,23 +87,28 @@ def _classroom(args: argparse.Namespace) -> int:
         "class_folder": str(args.folder), "teacher_code": teacher, "student_url": student_url,
         "pooled": pooled, "max_students": args.students + max(5, args.students // 4),
         "max_kernels": 2 * args.students + 5,
-        "certfile": str(args.certfile or ""), "keyfile": str(args.keyfile or "")}
+        "certfile": str(args.certfile or ""), "keyfile": str(args.keyfile or ""),
+        "language": lang}
     kernels = args.students * len(pooled)
     qr = segno.make(student_url, error="m")
     args.folder.mkdir(parents=True, exist_ok=True)
-    qr.save(str(args.folder / "class-address.svg"), scale=8, title="The class's address")
-    print(f"Warming {kernels} kernel(s) ({args.students} for {', '.join(pooled)}; about "
-          f"{kernels * KERNEL_MB} MB of memory); the other apps start when opened.\n"
-          f"Class code       {code}\n"
-          f"Students open    {student_url}\n"
-          f"On this machine  {scheme}://127.0.0.1:{port}/?token={code}\n"
-          f"Teacher's page   {scheme}://127.0.0.1:{port}/teacher?code={teacher}  "
-          "(keep this one to yourself)\n"
-          f"Class record     {args.folder / 'classroom.sqlite'}\n"
-          f"QR code (also {args.folder / 'class-address.svg'} and on the teacher's page):",
-          flush=True)
+    qr.save(str(args.folder / "class-address.svg"), scale=8, title=_("The class's address"))
+    print(_("Warming {kernels} kernel(s) ({students} for {apps}; about {mb} MB of memory); the "
+            "other apps start when opened.").format(kernels=kernels, students=args.students,
+                                                    apps=", ".join(pooled),
+                                                    mb=kernels * KERNEL_MB), flush=True)
+    rows = ((_("Class code"), code), (_("Students open"), student_url),
+            (_("On this machine"), f"{scheme}://127.0.0.1:{port}/?token={code}"),
+            (_("Teacher's page"), f"{scheme}://127.0.0.1:{port}/teacher?code={teacher}  "
+             + _("(keep this one to yourself)")),
+            (_("Class record"), str(args.folder / "classroom.sqlite")))
+    width = max(_width(label) for label, _value in rows) + 2
+    for label, value in rows:
+        print(label + " " * (width - _width(label)) + value, flush=True)
+    print(_("QR code (also {file} and on the teacher's page):").format(
+        file=args.folder / "class-address.svg"), flush=True)
     qr.terminal(compact=True)
-    print("Students can come in once the server says 'Ready for the class'. Ctrl-C stops it.",
+    print(_("Students can come in once the server says 'Ready for the class'. Ctrl-C stops it."),
           flush=True)
     ClassroomVoila.launch_instance(argv=[str(folder)], config=Config(config))
     return 0

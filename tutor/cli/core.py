@@ -7,34 +7,37 @@ import argparse
 from tutor.cli import Commands, emit
 from tutor.core.notation import parse_hand, parse_tiles
 from tutor.core.variant import Variant
-from tutor.core.waits import efficiency, shanten, useful_tiles, waits
+from tutor.core.waits import Efficiency, WaitAnalysis, efficiency, shanten, useful_tiles, waits
 from tutor.errors import InputError
+from tutor.i18n import N_, Message, _, comma, language, pgettext
 
 
 def _common(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("hand", help=f"{what} in MPSZ/CJK/Unicode notation, e.g. "
-                        "'123m456p789s1122z' or '45m 56p 777s 南南南 中中 + 白'")
+    parser.add_argument("hand", metavar=pgettext("metavar", "hand"), help=_(
+        "{what} in MPSZ/CJK/Unicode notation, e.g. '123m456p789s1122z' or "
+        "'45m 56p 777s 南南南 中中 + 白'").format(what=_(what)))
     parser.add_argument("--variant", default="huangyan", choices=[v.value for v in Variant],
-                        help="which game's tiles and shapes (default huangyan)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+                        help=_("which game's tiles and shapes (default huangyan)"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON"))
 
 
 def register(commands: Commands) -> None:
-    p = commands.command("waits", "what a 13-tile hand waits on, with copies left")
-    _common(p, "a 13-tile hand")
-    p.add_argument("--visible", default="", help="other tiles you have seen (discards), for "
-                   "the copies left")
+    p = commands.command("waits", N_("what a 13-tile hand waits on, with copies left"))
+    _common(p, N_("a 13-tile hand"))
+    p.add_argument("--visible", default="", metavar=pgettext("metavar", "VISIBLE"),
+                   help=_("other tiles you have seen (discards), for the copies left"))
     p.add_argument("--strict-jokers", action="store_true",
-                   help="Hangzhou: a joker may not stand for a fifth copy of a kind (the "
-                   "option joker_fifth_copy=false; by default it may)")
+                   help=_("Hangzhou: a joker may not stand for a fifth copy of a kind (the "
+                   "option joker_fifth_copy=false; by default it may)"))
     p.set_defaults(func=_waits)
-    p = commands.command("shanten", "how many tiles a 13- or 14-tile hand is from ready")
-    _common(p, "a 13- or 14-tile hand")
+    p = commands.command("shanten", N_("how many tiles a 13- or 14-tile hand is from ready"))
+    _common(p, N_("a 13- or 14-tile hand"))
     p.set_defaults(func=_shanten)
-    p = commands.command("efficiency", "for each discard of a 14-tile hand: shanten after it "
-                         "and the tiles that improve it")
-    _common(p, "a 14-tile hand")
-    p.add_argument("--visible", default="", help="other tiles you have seen")
+    p = commands.command("efficiency", N_("for each discard of a 14-tile hand: shanten after it "
+                         "and the tiles that improve it"))
+    _common(p, N_("a 14-tile hand"))
+    p.add_argument("--visible", default="", metavar=pgettext("metavar", "VISIBLE"),
+                   help=_("other tiles you have seen"))
     p.set_defaults(func=_efficiency)
 
 
@@ -43,9 +46,46 @@ def _waits(args: argparse.Namespace) -> int:
     hand = parse_hand(args.hand, variant)
     visible = parse_tiles(args.visible, variant) if args.visible.strip() else ()
     if args.strict_jokers and variant is not Variant.HANGZHOU:
-        raise InputError("--strict-jokers is a Hangzhou option (only Hangzhou has jokers)")
+        raise InputError(Message("--strict-jokers is a Hangzhou option (only Hangzhou has "
+                                 "jokers)"))
     result = waits(hand, variant, visible, joker_fifth_copy=not args.strict_jokers)
-    return emit(args, result.as_dict(), str(result))
+    return emit(args, result.as_dict(), waits_text(result))
+
+
+def waits_text(result: WaitAnalysis) -> str:
+    """``str(result)`` in the current language (the English is the result's own)."""
+    if language() == "en":
+        return str(result)
+    sep = comma()
+    if result.ready and not result.waits:
+        text = _("{hand}: ready, waiting only on a drawn joker (白)").format(hand=result.hand)
+    elif result.ready:
+        listed = sep.join(_("{tile} ({n} left)").format(tile=t, n=result.left[t])
+                          for t in result.waits)
+        text = _("{hand}: ready, waiting on {waits}").format(hand=result.hand, waits=listed)
+        if result.variant.joker is not None:
+            text += _("; a drawn joker (白) also wins")
+        if result.white_dragon_pair_wait:
+            text += _(" [White Dragon Pair Wait: every tile wins]")
+    else:
+        text = _("{hand}: not ready (shanten {n})").format(hand=result.hand, n=result.shanten)
+    if result.dead_waits:
+        text += _("; dead waits (all four copies held): {tiles}").format(
+            tiles=sep.join(str(t) for t in result.dead_waits))
+    return text
+
+
+def efficiency_text(result: Efficiency) -> str:
+    """``str(result)`` in the current language (the English is the result's own)."""
+    if language() == "en":
+        return str(result)
+    lines = [_("{hand}: shanten {n}").format(hand=result.hand, n=result.shanten)]
+    for o in result.options:
+        lines.append("  " + _("discard {tile}: shanten {n}, {count} tiles ({kinds} kinds): "
+                              "{tiles}").format(tile=o.discard, n=o.shanten, count=o.count,
+                                                kinds=len(o.improving),
+                                                tiles=" ".join(str(t) for t in o.improving)))
+    return "\n".join(lines)
 
 
 def _shanten(args: argparse.Namespace) -> int:
@@ -53,13 +93,14 @@ def _shanten(args: argparse.Namespace) -> int:
     hand = parse_hand(args.hand, variant)
     value = shanten(hand, variant)
     data: dict[str, object] = {"variant": variant.value, "hand": str(hand), "shanten": value}
-    text = f"{hand}: shanten {value}"
+    text = _("{hand}: shanten {n}").format(hand=hand, n=value)
     if hand.size == 13:
         useful = useful_tiles(hand, variant)
         data["useful"] = [str(t) for t in useful]
-        text += " (improved by " + (" ".join(str(t) for t in useful) or "nothing") + ")"
+        text += _(" (improved by {tiles})").format(
+            tiles=" ".join(str(t) for t in useful) or _("nothing"))
     elif value < 0:
-        text += " (complete)"
+        text += _(" (complete)")
     return emit(args, data, text)
 
 
@@ -68,4 +109,4 @@ def _efficiency(args: argparse.Namespace) -> int:
     hand = parse_hand(args.hand, variant)
     visible = parse_tiles(args.visible, variant) if args.visible.strip() else ()
     result = efficiency(hand, variant, visible)
-    return emit(args, result.as_dict(), str(result))
+    return emit(args, result.as_dict(), efficiency_text(result))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.cli import Commands, count, emit
+from tutor.cli.texts import duel_text, replay_line_text, session_text, summary_text
 from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.game.duel import MAX_DEALS
@@ -18,6 +19,7 @@ from tutor.game.record import RecordError, record, replay
 from tutor.game.simulate import EXECUTORS, MAX_HANDS, MAX_SEED, play_hand, progress_bar, simulate
 from tutor.game.variants import hooks_for
 from tutor.game.view import replay_line
+from tutor.i18n import N_, _, localize, pgettext
 
 #: The most whole sessions one ``tutor simulate --sessions`` run plays.
 MAX_SESSIONS = 10_000
@@ -43,62 +45,63 @@ def _cpus() -> int:
 
 
 def register(commands: Commands) -> None:
-    p = commands.command("simulate", "play seeded hands with bots and summarise them")
+    p = commands.command("simulate", N_("play seeded hands with bots and summarise them"))
     p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
-                   help="huangyan, hangzhou or guiyang (default huangyan)")
+                   help=_("huangyan, hangzhou or guiyang (default huangyan)"))
     p.add_argument("--hands", type=count(1, MAX_HANDS), default=None,
-                   help=f"how many hands (default 100, at most {MAX_HANDS:,})")
+                   help=_("how many hands (default 100, at most {most})").format(
+                       most=f"{MAX_HANDS:,}"))
     p.add_argument("--sessions", type=count(1, MAX_SESSIONS), default=None,
-                   help=f"play this many whole sessions instead of single hands (at most "
-                   f"{MAX_SESSIONS:,})")
+                   help=_("play this many whole sessions instead of single hands (at most "
+                          "{most})").format(most=f"{MAX_SESSIONS:,}"))
     p.add_argument("--seed", type=count(-MAX_SEED, MAX_SEED), default=0,
-                   help="random seed of the first hand or session (default 0)")
+                   help=_("random seed of the first hand or session (default 0)"))
     p.add_argument("--bots", default="sensible",
-                   help="comma-separated bots for East, South, West, North: sensible, strong, "
-                   "random (1 to 4 names, repeated around the table)")
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                   help="change a ruleset value (repeatable)")
+                   help=_("comma-separated bots for East, South, West, North: sensible, strong, "
+                   "random (1 to 4 names, repeated around the table)"))
+    p.add_argument("--rule", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
+                   help=_("change a ruleset value (repeatable)"))
     p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
-                   help="local: this machine (default); dask: a Dask cluster (needs "
-                   "--scheduler and the cluster extra)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="the Dask scheduler, for example tcp://10.0.0.5:8786")
+                   help=_("local: this machine (default); dask: a Dask cluster (needs "
+                   "--scheduler and the cluster extra)"))
+    p.add_argument("--scheduler", metavar=pgettext("metavar", "ADDRESS"),
+                   help=_("the Dask scheduler, for example tcp://10.0.0.5:8786"))
     p.add_argument("--workers", type=count(1, _cpus), default=None,
-                   help="local processes (default: every CPU; at most the CPU count)")
-    p.add_argument("--save", metavar="FILE", help=f"also save every hand's record as a JSON "
-                   f"list (at most {_SAVE_HANDS} hands, or every hand of the sessions: at most "
-                   f"{MAX_SAVED_HANDS:,})")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                   help=_("local processes (default: every CPU; at most the CPU count)"))
+    p.add_argument("--save", metavar=pgettext("metavar", "FILE"), help=_(
+        "also save every hand's record as a JSON list (at most {hands} hands, or every hand of "
+        "the sessions: at most {most})").format(hands=_SAVE_HANDS, most=f"{MAX_SAVED_HANDS:,}"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=_simulate)
-    p = commands.command("duel", "duplicate matches between two bots: the same deals, seats "
-                         "rotated; points per hand with a 95 percent interval")
+    p = commands.command("duel", N_("duplicate matches between two bots: the same deals, seats "
+                         "rotated; points per hand with a 95 percent interval"))
     p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
-                   help="huangyan, hangzhou or guiyang (default huangyan)")
+                   help=_("huangyan, hangzhou or guiyang (default huangyan)"))
     p.add_argument("--bots", default="sensible,random",
-                   help="the two bots, comma-separated: sensible, strong, random (default "
-                   "sensible,random)")
+                   help=_("the two bots, comma-separated: sensible, strong, random (default "
+                   "sensible,random)"))
     p.add_argument("--deals", type=count(1, MAX_DEALS), default=100,
-                   help=f"how many deals, each played four times (default 100, at most "
-                   f"{MAX_DEALS:,})")
+                   help=_("how many deals, each played four times (default 100, at most "
+                          "{most})").format(most=f"{MAX_DEALS:,}"))
     p.add_argument("--seed", type=count(-MAX_SEED, MAX_SEED - MAX_DEALS), default=0,
-                   help="random seed of the first deal (default 0)")
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                   help="change a ruleset value (repeatable)")
+                   help=_("random seed of the first deal (default 0)"))
+    p.add_argument("--rule", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
+                   help=_("change a ruleset value (repeatable)"))
     p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
-                   help="local: this machine (default); dask: a Dask cluster (needs "
-                   "--scheduler and the cluster extra)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="the Dask scheduler, for example tcp://10.0.0.5:8786")
+                   help=_("local: this machine (default); dask: a Dask cluster (needs "
+                   "--scheduler and the cluster extra)"))
+    p.add_argument("--scheduler", metavar=pgettext("metavar", "ADDRESS"),
+                   help=_("the Dask scheduler, for example tcp://10.0.0.5:8786"))
     p.add_argument("--workers", type=count(1, _cpus), default=None,
-                   help="local processes (default: every CPU; at most the CPU count)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                   help=_("local processes (default: every CPU; at most the CPU count)"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=_duel)
-    p = commands.command("replay", "replay a recorded hand move by move")
-    p.add_argument("file", help="a record (JSON object) or a list of records, as saved by "
-                   "'tutor simulate --save'")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = commands.command("replay", N_("replay a recorded hand move by move"))
+    p.add_argument("file", help=_("a record (JSON object) or a list of records, as saved by "
+                   "'tutor simulate --save'"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=_replay)
 
 
@@ -123,7 +126,7 @@ def _duel(args: argparse.Namespace) -> int:
         raise
     except (TutorError, ValueError, OSError) as exc:
         raise SimulationError(_clip(str(exc) or type(exc).__name__)) from None
-    return emit(args, result.as_dict(), str(result))
+    return emit(args, result.as_dict(), duel_text(result))
 
 
 def _deal_bar(done: int, total: int) -> None:
@@ -133,7 +136,8 @@ def _deal_bar(done: int, total: int) -> None:
     if done < total and done % max(1, total // 200):
         return
     filled = 30 * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} deals")
+    count = _("{done}/{total} deals").format(done=done, total=total)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {count}")
     if done >= total:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -192,7 +196,7 @@ def _run(args: argparse.Namespace) -> int:
         if show is not None:  # wipe the bar, so the error is the one line left on stderr
             sys.stderr.write("\r" + " " * 80 + "\r")
         raise
-    return emit(args, summary.as_dict(), str(summary))
+    return emit(args, summary.as_dict(), summary_text(summary))
 
 
 def _write(path: str, records: list[dict[str, Any]]) -> None:
@@ -228,9 +232,10 @@ def _sessions(args: argparse.Namespace, variant: Variant, bots: tuple[str, ...],
     if args.save:
         _write(args.save, records)
     data = [{"hands": r.hands, "scores": r.scores, "stats": r.stats} for r in reports]
-    text = "\n\n".join(f"session {args.seed + i}:\n{r}" for i, r in enumerate(reports))
+    text = "\n\n".join(_("session {seed}:").format(seed=args.seed + i) + "\n"
+                         + session_text(r) for i, r in enumerate(reports))
     if args.save:
-        text += f"\n\nsaved {len(records)} hands to {args.save}"
+        text += "\n\n" + _("saved {n} hands to {file}").format(n=len(records), file=args.save)
     return emit(args, data, text)
 
 
@@ -249,11 +254,12 @@ def _replay(args: argparse.Namespace) -> int:
     for number, item in enumerate(items):
         variant = item.get("variant", "?") if isinstance(item, dict) else "?"
         state = replay(item, lambda v, rules: hooks_for(v, rules))
-        lines = [f"hand {number + 1} ({variant}), dice {state.chance.dice[0]}+"
-                 f"{state.chance.dice[1]}:"]
-        lines += [f"  {replay_line(event)}" for event in state.events]
+        lines = [_("hand {number} ({variant}), dice {first}+{second}:").format(
+            number=number + 1, variant=variant, first=state.chance.dice[0],
+            second=state.chance.dice[1])]
+        lines += [f"  {replay_line_text(event, state.outcome)}" for event in state.events]
         if state.settlement is not None:
-            lines.append(str(state.settlement))
+            lines.append(localize(state.settlement))
         texts.append("\n".join(lines))
         out.append({"events": [replay_line(e) for e in state.events],
                     "outcome": str(state.outcome),

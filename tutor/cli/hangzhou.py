@@ -42,6 +42,7 @@ from tutor.cli import Commands, count, emit
 from tutor.core.notation import parse_hand, parse_tile
 from tutor.core.variant import Variant
 from tutor.errors import InputError
+from tutor.i18n import N_, _, pgettext
 from tutor.ledger import Seat
 from tutor.rulesets import override
 from tutor.variants.hangzhou.gamefile import LedgerFileError, replay
@@ -54,45 +55,46 @@ _WINNER = "the winner"  # --dealer given without a seat
 
 def register(commands: Commands) -> None:
     """Add this variant's subcommands."""
-    p = commands.variant_command("score", "hangzhou", "score a self-drawn Hangzhou win: "
-                                 "multipliers, product and payments")
-    p.epilog = ("The chain: the kongs and joker discards the winner made in a row since their "
-                "last discard of a non-joker tile. Jokers discarded in the chain count toward "
-                "Three/Four White Dragons together with the jokers in the hand (two held + one "
-                "discarded = Three White Dragons). A Ten Honors Explosive Head is scored with "
-                "--honor-discards N instead of a hand.")
-    p.add_argument("hand", nargs="?", help="the 14 tiles (or the 13 before the draw), e.g. "
-                   "'123m 5白7m 444p 中中中 東東'; jokers are 白 (or 5z)")
-    p.add_argument("--drawn", help="the tile drawn for the win, e.g. 7m (needed with HAND)")
-    p.add_argument("--winner", metavar="SEAT", help="the winner's seat: E, S, W or N "
-                   "(default S; with --dealer alone, the dealer's seat)")
-    p.add_argument("--dealer", nargs="?", const=_WINNER, metavar="SEAT",
-                   help="the dealer's seat (default E); --dealer alone: the winner deals")
+    p = commands.variant_command("score", "hangzhou", N_("score a self-drawn Hangzhou win: "
+                                 "multipliers, product and payments"))
+    p.epilog = _("The chain: the kongs and joker discards the winner made in a row since their "
+                 "last discard of a non-joker tile. Jokers discarded in the chain count toward "
+                 "Three/Four White Dragons together with the jokers in the hand (two held + one "
+                 "discarded = Three White Dragons). A Ten Honors Explosive Head is scored with "
+                 "--honor-discards N instead of a hand.")
+    p.add_argument("hand", nargs="?", help=_("the 14 tiles (or the 13 before the draw), e.g. "
+                   "'123m 5白7m 444p 中中中 東東'; jokers are 白 (or 5z)"))
+    p.add_argument("--drawn", help=_("the tile drawn for the win, e.g. 7m (needed with HAND)"))
+    p.add_argument("--winner", metavar=pgettext("metavar", "SEAT"),
+                   help=_("the winner's seat: E, S, W or N (default S; with --dealer alone, "
+                          "the dealer's seat)"))
+    p.add_argument("--dealer", nargs="?", const=_WINNER, metavar=pgettext("metavar", "SEAT"),
+                   help=_("the dealer's seat (default E); --dealer alone: the winner deals"))
     p.add_argument("--after-gang", type=count(0, 4), default=0, metavar="N",
-                   help="kongs in the winner's chain (After a gang x2 each)")
+                   help=_("kongs in the winner's chain (After a gang x2 each)"))
     p.add_argument("--joker-discards", type=count(0, 4), default=0, metavar="N",
-                   help="jokers the winner discarded in the chain (After a White Dragon "
-                   "Discard x2 each); they also count toward Three/Four White Dragons")
+                   help=_("jokers the winner discarded in the chain (After a White Dragon "
+                   "Discard x2 each); they also count toward Three/Four White Dragons"))
     p.add_argument("--honor-discards", type=count(0, 1_000), metavar="N",
-                   help="score a Ten Honors Explosive Head after N honor discards (10 or "
-                   "more, jokers count as honors): no HAND, the shape does not matter")
+                   help=_("score a Ten Honors Explosive Head after N honor discards (10 or "
+                   "more, jokers count as honors): no HAND, the shape does not matter"))
     p.add_argument("--on-discard", action="store_true",
-                   help="the win was on another player's discard (refused: self-draw only)")
+                   help=_("the win was on another player's discard (refused: self-draw only)"))
     _rules_and_json(p)
     p.set_defaults(func=_score)
-    p = commands.variant_command("ledger", "hangzhou", "replay a Hangzhou game file: every "
-                                 "payment, the dealer's deferred tally, the scores")
-    p.add_argument("file", help="a JSON list of hand results (format: tutor.cli.hangzhou)")
+    p = commands.variant_command("ledger", "hangzhou", N_("replay a Hangzhou game file: every "
+                                 "payment, the dealer's deferred tally, the scores"))
+    p.add_argument("file", help=_("a JSON list of hand results (format: tutor.cli.hangzhou)"))
     p.add_argument("--no-settle", action="store_true",
-                   help="leave an open dealer tally unpaid at the end")
+                   help=_("leave an open dealer tally unpaid at the end"))
     _rules_and_json(p)
     p.set_defaults(func=_ledger)
 
 
 def _rules_and_json(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                   help="change a rule (repeatable), e.g. --rule scoring=mil-fan")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--rule", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
+                   help=_("change a rule (repeatable), e.g. --rule scoring=mil-fan"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
 
 
 def _rules(args: argparse.Namespace) -> HangzhouRules:

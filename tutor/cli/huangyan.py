@@ -10,6 +10,7 @@ from tutor.core.notation import parse_hand, parse_tile
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.errors import NotationError, RulesError, shown
+from tutor.i18n import N_, _, pgettext
 from tutor.rulesets import override
 from tutor.variants.huangyan import (
     HUANGYAN_RULES,
@@ -45,40 +46,40 @@ def _rules(args: argparse.Namespace) -> HuangyanRules:
 
 
 def _add_rule(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rule", action="append", metavar="NAME=VALUE",
-                        help="change a ruleset field for a what-if (repeatable), e.g. "
-                        "limit=500, rounding=down, prevailing_wind=S, liability_payee=normal")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--rule", action="append", metavar=pgettext("metavar", "NAME=VALUE"),
+                        help=_("change a ruleset field for a what-if (repeatable), e.g. "
+                        "limit=500, rounding=down, prevailing_wind=S, liability_payee=normal"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON"))
 
 
 def register(commands: Commands) -> None:
     """Add this variant's subcommands."""
-    p = commands.variant_command("score", "huangyan", "score a Huangyan Reckoning hand: the "
+    p = commands.variant_command("score", "huangyan", N_("score a Huangyan Reckoning hand: the "
                                  "winner's 14 tiles with --win-tile, or a non-winner's 13 with "
-                                 "--partial")
-    p.add_argument("hand", help="e.g. '123m456p789s111z55z' or '123m 55z 789s [777z] [1111p]'")
+                                 "--partial"))
+    p.add_argument("hand", help=_("e.g. '123m456p789s111z55z' or '123m 55z 789s [777z] [1111p]'"))
     how = p.add_mutually_exclusive_group(required=True)
-    how.add_argument("--win-tile", help="the winning tile (one of the concealed tiles)")
-    how.add_argument("--partial", action="store_true", help="score a non-winner's hand")
+    how.add_argument("--win-tile", help=_("the winning tile (one of the concealed tiles)"))
+    how.add_argument("--partial", action="store_true", help=_("score a non-winner's hand"))
     p.add_argument("--seat", type=_seat, default=Wind.EAST, metavar="E|S|W|N",
-                   help="the player's seat wind (default E)")
-    p.add_argument("--self-draw", action="store_true", help="the winning tile was self-drawn")
+                   help=_("the player's seat wind (default E)"))
+    p.add_argument("--self-draw", action="store_true", help=_("the winning tile was self-drawn"))
     p.add_argument("--kong-draw", action="store_true",
-                   help="won on a Kong replacement tile (a self-draw)")
-    p.add_argument("--robbing", action="store_true", help="won by Robbing the Kong")
+                   help=_("won on a Kong replacement tile (a self-draw)"))
+    p.add_argument("--robbing", action="store_true", help=_("won by Robbing the Kong"))
     p.add_argument("--last-tile", action="store_true",
-                   help="won on the last live-wall tile (Fisherman's Win when self-drawn)")
+                   help=_("won on the last live-wall tile (Fisherman's Win when self-drawn)"))
     _add_rule(p)
     p.set_defaults(func=_score)
-    p = commands.variant_command("reckon", "huangyan", "the four-way reckoning of a won hand: "
-                                 "wave one, wave two, liability, stacks")
+    p = commands.variant_command("reckon", "huangyan", N_("the four-way reckoning of a won hand: "
+                                 "wave one, wave two, liability, stacks"))
     p.add_argument("--dealer", type=_seat, default=Wind.EAST, metavar="E|S|W|N",
-                   help="the dealer's seat (default E)")
+                   help=_("the dealer's seat (default E)"))
     p.add_argument("--winner", type=_seat, required=True, metavar="E|S|W|N")
-    p.add_argument("--totals", required=True, help="every seat's hand total, E=20,S=28,W=6,N=12")
+    p.add_argument("--totals", required=True, help=_("every seat's hand total, E=20,S=28,W=6,N=12"))
     p.add_argument("--liable", type=_seat, metavar="E|S|W|N",
-                   help="the player liable for a Live Tile discard")
-    p.add_argument("--stacks", help="table stacks, E=20,S=20,W=20,N=20 (caps the payments)")
+                   help=_("the player liable for a Live Tile discard"))
+    p.add_argument("--stacks", help=_("table stacks, E=20,S=20,W=20,N=20 (caps the payments)"))
     _add_rule(p)
     p.set_defaults(func=_reckon)
 

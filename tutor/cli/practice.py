@@ -16,6 +16,7 @@ from tutor.cli import Commands, count
 from tutor.core.notation import parse_hand, parse_tiles
 from tutor.exercises.attempt import MAX_TRIES, Attempt
 from tutor.exercises.model import AnswerKind, Exercise
+from tutor.i18n import _, comma, localize, ngettext, pgettext
 from tutor.practice import TOPICS, generate
 
 __all__ = ["register"]
@@ -23,18 +24,19 @@ __all__ = ["register"]
 
 def register(commands: Commands) -> None:
     topics = ", ".join(TOPICS)
-    p = commands.command("practice", "a generated exercise: asked here, or printed with --json "
-                         f"(topics: {topics})")
-    p.add_argument("topic", choices=list(TOPICS), metavar="TOPIC", help=f"one of: {topics}")
+    p = commands.command("practice", _("a generated exercise: asked here, or printed with --json "
+                                       "(topics: {topics})").format(topics=topics))
+    p.add_argument("topic", choices=list(TOPICS), metavar=pgettext("metavar", "TOPIC"),
+                   help=_("one of: {topics}").format(topics=topics))
     p.add_argument("--seed", type=count(-2**63, 2**63 - 1), default=None,
-                   help="the same seed always gives the same exercise (default: a fresh one, "
-                   "printed so it can be asked again)")
+                   help=_("the same seed always gives the same exercise (default: a fresh one, "
+                   "printed so it can be asked again)"))
     p.add_argument("--level", type=count(1, 3), default=1,
-                   help="1 easy, 2 medium, 3 hard (default 1)")
+                   help=_("1 easy, 2 medium, 3 hard (default 1)"))
     p.add_argument("--variant", choices=("huangyan", "hangzhou", "guiyang"),
-                   help="the game, for topics that have several (waits, shanten, discard)")
+                   help=_("the game, for topics that have several (waits, shanten, discard)"))
     p.add_argument("--json", action="store_true",
-                   help="print the exercise, its answer and explanation as JSON")
+                   help=_("print the exercise, its answer and explanation as JSON"))
     p.set_defaults(func=_practice)
 
 
@@ -46,18 +48,21 @@ def _tiles_line(text: str, variant: str | None, hand: bool) -> str:
 
 
 def _show(ex: Exercise, seed: int, level: int, topic: str) -> None:
-    print(f"{ex.title} ({topic}, level {level}, seed {seed})")
-    print(ex.prompt)
+    print(_("{title} ({topic}, level {level}, seed {seed})").format(
+        title=localize(ex.title), topic=topic, level=level, seed=seed))
+    print(localize(ex.prompt))
     if ex.hand is not None:
-        drawn = f"   (drawn: {ex.drawn})" if ex.drawn else ""
-        print(f"  hand: {_tiles_line(ex.hand, ex.variant, True)}{drawn}")
+        drawn = _("   (drawn: {tile})").format(tile=ex.drawn) if ex.drawn else ""
+        print("  " + _("hand: {tiles}").format(tiles=_tiles_line(ex.hand, ex.variant, True))
+              + drawn)
     for figure in ex.figures:
         line = _tiles_line(figure.tiles, ex.variant, figure.hand) if figure.tiles else "-"
-        print(f"  {figure.label} {line}")
+        print(f"  {localize(figure.label)} {line}")
     if ex.options:
-        print("  choose: " + ", ".join(ex.options))
+        print("  " + _("choose: {options}").format(
+            options=comma().join(localize(o) for o in ex.options)))
     if ex.kind is AnswerKind.SEAT_NUMBERS:
-        print("  answer like: E+10 S-5 W-3 N-2")
+        print("  " + _("answer like: {example}").format(example="E+10 S-5 W-3 N-2"))
 
 
 def _ask(ex: Exercise) -> int:
@@ -65,25 +70,26 @@ def _ask(ex: Exercise) -> int:
     while True:
         left = MAX_TRIES - attempt.tries
         try:
-            text = input(f"Your answer ({left} {'try' if left == 1 else 'tries'} left; 'hint' "
-                         "or 'answer'): ")
+            text = input(ngettext("Your answer ({n} try left; 'hint' or 'answer'): ",
+                                  "Your answer ({n} tries left; 'hint' or 'answer'): ",
+                                  left).format(n=left))
         except EOFError:
             print()
-            print(ex.worked_answer())
+            print(localize(ex.worked_answer()))
             return 1
         word = text.strip().lower()
-        if word == "hint":
-            print(f"Hint: {ex.hint}")
+        if word in ("hint", "提示"):
+            print(_("Hint: {hint}").format(hint=localize(ex.hint)))
             continue
-        if word in ("answer", "show", "?"):
-            print(attempt.reveal())
+        if word in ("answer", "show", "?", "答案"):
+            print(localize(attempt.reveal()))
             return 1
         feedback = attempt.submit(text)
-        print(feedback.message)
+        print(localize(feedback.message))
         if feedback.right:
             return 0
         if attempt.revealed:
-            print(ex.worked_answer())
+            print(localize(ex.worked_answer()))
             return 1
 
 
@@ -97,5 +103,5 @@ def _practice(args: argparse.Namespace) -> int:
     try:
         return _ask(item.exercise)
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + _("interrupted"), file=sys.stderr)
         return 130

@@ -5,27 +5,30 @@ from __future__ import annotations
 import argparse
 
 from tutor.cli import Commands, count, emit
+from tutor.cli.texts import review_text
 from tutor.core.tiles import Wind
 from tutor.errors import InputError
+from tutor.i18n import N_, Message, _, nmessage
 
 
 def register(commands: Commands) -> None:
-    p = commands.command("review", "grade one seat's decisions in a saved hand, each with a "
-                         "one-sentence reason")
-    p.add_argument("file", help="a hand record (JSON object) or a list of them, as saved by "
-                   "'tutor simulate --save'")
+    p = commands.command("review", N_("grade one seat's decisions in a saved hand, each with a "
+                         "one-sentence reason"))
+    p.add_argument("file", help=_("a hand record (JSON object) or a list of them, as saved by "
+                   "'tutor simulate --save'"))
     p.add_argument("--seat", required=True, metavar="E|S|W|N",
-                   help="whose decisions to review: E, S, W or N")
+                   help=_("whose decisions to review: E, S, W or N"))
     p.add_argument("--hand", type=count(-1_000_000, 1_000_000), default=None, metavar="K",
-                   help="which hand of the file, counting from 1 (needed when it holds several)")
+                   help=_("which hand of the file, counting from 1 (needed when it holds "
+                          "several)"))
     p.add_argument("--json", action="store_true",
-                   help="print the decisions as a JSON list")
+                   help=_("print the decisions as a JSON list"))
     p.set_defaults(func=_review)
 
 
 def _seat(text: str) -> Wind:
     if not text.isascii() or text.strip().upper() not in ("E", "S", "W", "N"):  # not 'ſ'
-        raise InputError(f"--seat must be E, S, W or N, not {text[:20]!r}")
+        raise InputError(Message("--seat must be E, S, W or N, not {given}", given=repr(text[:20])))
     return Wind.parse(text.strip().upper())
 
 
@@ -38,15 +41,17 @@ def _review(args: argparse.Namespace) -> int:
     count = len(records)
     if args.hand is None:
         if count > 1:
-            raise RecordError(f"{args.file} holds {count} hands: pick one with --hand 1 to "
-                              f"{count}")
+            raise RecordError(Message("{file} holds {count} hands: pick one with --hand 1 to "
+                                      "{count}", file=args.file, count=count))
         number = 1
     else:
         number = args.hand
         if not 1 <= number <= count:
-            raise RecordError(f"--hand {number} is out of range: {args.file} holds {count} "
-                              f"hand{'s' if count != 1 else ''} (1 to {count})")
+            raise RecordError(nmessage("--hand {number} is out of range: {file} holds {n} hand "
+                                       "(1 to {n})", "--hand {number} is out of range: {file} "
+                                       "holds {n} hands (1 to {n})", count, number=number,
+                                       file=args.file))
     result = review(records[number - 1], seat)
     data = [d.as_dict() for d in result.decisions]
-    text = f"hand {number} of {count}\n{result}"
+    text = review_text(result, number, count)
     return emit(args, data, text)

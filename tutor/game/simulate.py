@@ -474,9 +474,12 @@ def progress_bar(done: int, total: int) -> None:
     """A one-line progress bar on stderr (redrawn about 200 times over a run)."""
     if done < total and done % max(1, total // 200):
         return
+    from tutor.i18n import _
+
     width = 30
     filled = int(width * done / total) if total else width
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands")
+    count = _("{done}/{total} hands").format(done=done, total=total)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {count}")
     if done >= total:
         sys.stderr.write("\n")
     sys.stderr.flush()

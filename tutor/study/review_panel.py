@@ -31,7 +31,7 @@ from tutor.i18n import Message, _, localize, pmessage
 from tutor.ledger import seat_name
 from tutor.study.replay import Replay
 
-__all__ = ["Moment", "ReviewPanel", "option_tiles"]
+__all__ = ["KIND_WORDS", "Moment", "ReviewPanel", "option_tiles", "option_words"]
 
 #: the kinds of decision in words, translated when shown
 _KINDS = {DecisionKind.DISCARD: pmessage("decision", "discard"),
@@ -47,6 +47,11 @@ def _option(label: str) -> str:
     if label == "play on":
         return Message("play on")
     return move_words(label)
+
+
+#: public names: the kinds of decision and an option in words (``tutor --lang zh review``)
+KIND_WORDS = _KINDS
+option_words = _option
 
 def option_tiles(option: Option) -> tuple[Tile, ...]:
     """The tiles a move uses, to mark on the table: a chow's three, a pong's or kong's tile, a

@@ -30,7 +30,7 @@ from tutor.lab import course_files  # noqa: E402  (the course the wheel ships is
 
 sys.path.insert(0, str(ROOT / "tools"))
 from site_bytecode import compile_site  # noqa: E402
-from site_pages import site_files, start_page  # noqa: E402
+from site_pages import KERNEL, LOCALES, course_app, site_files, start_page  # noqa: E402
 
 CACHE = ROOT / ".cache" / "site"
 REQUIREMENTS = ROOT / "tools" / "site-requirements.txt"
@@ -165,6 +165,28 @@ def app_cells() -> list[str]:
     return cells
 
 
+def course_apps(out: Path) -> None:
+    """JupyterLab and the REPL of each course with a locale (``lab/zh/``, ``repl/zh/``)."""
+    site = json.loads((out / "jupyter-lite.json").read_text("utf-8"))["jupyter-config-data"]
+    for key, (locale, _) in LOCALES.items():
+        if not (out / "files" / key).is_dir():
+            continue
+        if not (out / "api" / "translations" / f"{locale}.json").exists():
+            raise SystemExit(f"JupyterLab's language pack {locale} is not installed in the "
+                             "build's environment: pip install -e '.[site]'")
+        for app in ("lab", "repl"):
+            page, config = course_app(
+                (out / app / "index.html").read_text("utf-8"),
+                json.loads((out / app / "jupyter-lite.json").read_text("utf-8")),
+                site["litePluginSettings"][KERNEL], key, site["appName"])
+            (out / app / key).mkdir()
+            (out / app / key / "index.html").write_text(page, "utf-8")
+            (out / app / key / "jupyter-lite.json").write_text(json.dumps(config, indent=1),
+                                                               "utf-8")
+            if (out / app / "jupyter-lite.ipynb").exists():  # read too, beside the .json
+                shutil.copy(out / app / "jupyter-lite.ipynb", out / app / key)
+
+
 def build(out: Path) -> None:
     started = time.monotonic()
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -207,6 +229,7 @@ def build(out: Path) -> None:
     # JupyterLab's pages read the settings script of every index.html above them: the start
     # page keeps one (empty).
     (out / "index.html").write_text(start_page(served()), "utf-8")
+    course_apps(out)
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {time.monotonic() - started:.1f} s: {out} holds {size / 1e6:.1f} MB "

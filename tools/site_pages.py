@@ -5,6 +5,12 @@ The start page offers each course the project has: English (``notebooks/``) and,
 An app opens *as an app*: JupyterLite's REPL page runs its cells as soon as its kernel is ready,
 with their code hidden, so the widget appears without Run All and with no server (the static
 counterpart of Voila, as Voici is; Voici itself needs an older JupyterLite than the site's).
+
+A course in another language than English opens in JupyterLab and the REPL of its own, one folder
+below theirs (``lab/zh/``, ``repl/zh/``: :func:`course_app`): the same pages, with JupyterLab's
+interface in the course's language (the language pack's translations, which the build puts in
+``api/translations/``), a kernel that speaks it (``TUTOR_LANG``), and settings and workspace kept
+apart, so that a language, theme or layout chosen in one course leaves the other as it was.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import html
 import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, urlencode
 
 PATTERNS = ("*.ipynb", "*.md", "*.json")  # what a course folder holds (tutor.lab.COURSE_FILES)
@@ -20,6 +27,10 @@ PATTERNS = ("*.ipynb", "*.md", "*.json")  # what a course folder holds (tutor.la
 APP_OPTIONS = [("kernel", "python"), ("showBanner", "0"), ("hideCodeInput", "1"),
                ("promptCellPosition", "bottom")]
 DRIVE = "/drive"  # where the kernel finds the site's files
+# A course's JupyterLab locale (a language pack's name) and the tutor's TUTOR_LANG.
+LOCALES: dict[str, tuple[str, str]] = {"zh": ("zh_CN", "zh")}
+TRANSLATION = "@jupyterlab/translation-extension:plugin"  # where JupyterLab keeps its locale
+KERNEL = "@jupyterlite/pyodide-kernel-extension:kernel"
 # Each course's words, in its own language (the page is built once, for both).
 COURSES: dict[str, dict[str, str]] = {
     "en": {"lang": "en", "title": "The course in English", "lessons": "Lessons",
@@ -101,16 +112,52 @@ def app_cells(path: Path) -> Iterator[str]:
             yield f"from IPython.display import Markdown\nMarkdown({source!r})"
 
 
+def _app(app: str, relative: str) -> str:
+    """The app's page for a course file: the course's own app below it for a course with a
+    locale (``zh/...`` opens in ``lab/zh/``), else the app itself."""
+    key = relative.partition("/")[0]
+    return f"{app}/{key}/index.html?" if key in LOCALES else f"{app}/index.html?"
+
+
 def app_link(relative: str, path: Path) -> str:
     """The address that opens an app notebook as an app (relative to the site's root)."""
     folder = f"{DRIVE}/{relative.rpartition('/')[0]}".rstrip("/")
     code = [f"import os\nos.chdir({folder!r})", *app_cells(path)]
-    return "repl/index.html?" + urlencode(APP_OPTIONS + [("code", c) for c in code],
-                                          quote_via=quote)
+    return _app("repl", relative) + urlencode(APP_OPTIONS + [("code", c) for c in code],
+                                              quote_via=quote)
 
 
 def lab_link(relative: str) -> str:
-    return "lab/index.html?" + urlencode([("path", relative)], quote_via=quote)
+    return _app("lab", relative) + urlencode([("path", relative)], quote_via=quote)
+
+
+def course_app(page: str, config: dict[str, Any], kernel: dict[str, Any], key: str,
+               name: str) -> tuple[str, dict[str, Any]]:
+    """The page and ``jupyter-lite.json`` of the app of course ``key`` one folder below the app
+    whose ``page`` (its ``index.html``) and ``config`` (its ``jupyter-lite.json``) are given.
+
+    ``kernel`` is the site's kernel settings (the site's ``jupyter-lite.json``); ``name`` names
+    the course app's storage (JupyterLite's default is one per site address, shared by its
+    apps). The page's own relative addresses go one folder further up; the config cascade still
+    reads the app's and the site's settings above it, this adds the locale, the storage and the
+    kernel's ``TUTOR_LANG``.
+    """
+    locale, lang = LOCALES[key]
+    root = 'data-jupyter-lite-root=".."'
+    if page.count(root) != 1 or not page.count('"../'):
+        raise ValueError("the app's page does not look like JupyterLite's (a root and ../ links)")
+    page = page.replace('"../', '"../../').replace("'../", "'../../")
+    page = page.replace(root, 'data-jupyter-lite-root="../.."')
+    data = {k: "../" + v if isinstance(v, str) and v.startswith("../") else v
+            for k, v in config.get("jupyter-config-data", {}).items()}
+    options = kernel.get("loadPyodideOptions", {})
+    data.update({
+        "settingsOverrides": {TRANSLATION: {"locale": locale}},
+        "settingsStorageName": f"{name} - settings ({key})",
+        "workspacesStorageName": f"{name} - workspaces ({key})",
+        "litePluginSettings": {KERNEL: {"loadPyodideOptions": {
+            **options, "env": {**options.get("env", {}), "TUTOR_LANG": lang}}}}})
+    return page, {"jupyter-lite-schema-version": 0, "jupyter-config-data": data}
 
 
 def _course(key: str, files: list[tuple[str, Path]]) -> str:

@@ -21,13 +21,15 @@ from .conftest import MEASURED, ROOT, Browsing
 
 sys.path.insert(0, str(ROOT / "tools"))
 from build_site import PRELOAD
-from site_pages import site_files
+from site_pages import lab_link, site_files
 
 pytestmark = pytest.mark.browser
 SERVED = site_files(ROOT / "notebooks", course_files(ROOT / "notebooks"))
 NOTEBOOKS = [name for name, _ in course_files(ROOT / "notebooks") if name.endswith(".ipynb")]
 SIZE_LIMIT = 70e6  # two courses (English, Chinese) with their outputs, and the byte-code
 WIDGET = "application/vnd.jupyter.widget-view+json"
+# A kernel ready, in JupyterLab's status bar: in English, or in the Chinese course's JupyterLab.
+IDLE = "text=/Python \\(Pyodide\\) \\| (Idle|空闲)/"
 # Pyodide has no matplotlib here: until every picture has the package's own SVG form, a notebook
 # that stops at importing matplotlib is an expected failure, named in the report.
 MATPLOTLIB_IS_EXPECTED_MISSING = True
@@ -72,10 +74,11 @@ _COMPLETE = """async (code) => {
 
 
 def _open(browsing: Browsing, path: str) -> tuple[Any, float]:
+    """Open a notebook in its course's JupyterLab (``zh/...`` in the Chinese one, lab/zh/)."""
     page = browsing.context.new_page()
     started = time.monotonic()
-    page.goto(f"{browsing.url}/lab/index.html?path={path}", timeout=180_000)
-    page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=600_000)
+    page.goto(f"{browsing.url}/{lab_link(path)}", timeout=180_000)
+    page.wait_for_selector(IDLE, timeout=600_000)
     return page, time.monotonic() - started
 
 
@@ -98,12 +101,13 @@ def _run_all(browsing: Browsing, notebook: str) -> dict[str, Any]:
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells')"
                   ".then(ok => { window.__ranAll = ok; }); }")
     page.wait_for_function("window.__ranAll !== undefined", timeout=1_200_000, polling=500)
-    page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=120_000)
+    page.wait_for_selector(IDLE, timeout=120_000)
     page.wait_for_function(f"""() => ({_WIDGET_VIEWS})('{WIDGET}')
                                .every(v => v.drawn || v.text.includes('Error'))""",
                            timeout=60_000, polling=500)
     return {"ready": ready, "ran": time.monotonic() - started, "cells": page.evaluate(_OUTPUTS),
-            "views": page.evaluate(_WIDGET_VIEWS, WIDGET), "outside": browsing.outside}
+            "views": page.evaluate(_WIDGET_VIEWS, WIDGET), "outside": browsing.outside,
+            "menu": page.inner_text("#jp-MainMenu").split()}
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
@@ -113,6 +117,8 @@ def test_every_notebook_runs_in_the_site(browse: Any, notebook: str) -> None:
     problems = _problems(run["cells"])
     unrun = [c["index"] for c in run["cells"] if c["count"] is None and c["source"].strip()]
     assert not run["outside"], f"{notebook} asked for {run['outside'][:5]}"
+    # JupyterLab's menus in the course's language: the Chinese course has its own JupyterLab
+    assert run["menu"][:2] == (["文件", "编辑"] if notebook.startswith("zh/") else ["File", "Edit"])
     if (MATPLOTLIB_IS_EXPECTED_MISSING and problems
             and all("No module named 'matplotlib'" in p for p in problems)):
         MEASURED[notebook] += f"; stops at matplotlib ({problems[0]})"

@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
-from site_pages import app_link, site_files, start_page
+from site_pages import app_link, course_app, site_files, start_page
 
 
 def _notebook(path: Path, *cells: tuple[str, str]) -> Path:
@@ -56,7 +57,11 @@ def test_the_start_page_has_a_section_per_course(tmp_path: Path) -> None:
     assert "从这里开始" not in english_part
     assert "0. 从这里开始" in chinese_part and "黄岩麻将规则" in chinese_part
     assert "配牌器" in chinese_part  # an app with no heading, named in Chinese
-    assert 'href="lab/index.html?path=zh%2F00_start_here.ipynb"' in chinese_part
+    # the Chinese course opens in its own JupyterLab and REPL (lab/zh/, repl/zh/)
+    assert 'href="lab/zh/index.html?path=zh%2F00_start_here.ipynb"' in chinese_part
+    assert 'href="repl/zh/index.html?kernel=python' in chinese_part
+    assert 'href="lab/index.html?path=00_start_here.ipynb"' in english_part
+    assert "/zh/index.html" not in english_part
     assert 'id="jupyter-config-data"' in both  # JupyterLab's pages below read it
 
 
@@ -68,3 +73,29 @@ def test_an_apps_address_runs_its_cells_from_its_folder(tmp_path: Path) -> None:
     assert query["code"] == ["import os\nos.chdir('/drive/apps')",
                              "from IPython.display import Markdown\nMarkdown('# Practice')",
                              "print('app')"]
+
+
+_PAGE = """<link rel="manifest" href="../manifest.webmanifest">
+<link id="jupyter-lite-main" rel="preload" href="../build/lab/bundle.js?_=1" main="index">
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root="..">{}</script>
+<script>await import('../config-utils.js?_=1');</script>"""
+
+
+def test_a_courses_own_app_is_one_folder_down_in_its_language() -> None:
+    kernel: dict[str, Any] = {
+        "disablePyPIFallback": True, "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "loadPyodideOptions": {"packages": ["mahjong-tutor"], "env": {"A": "1"}}}
+    page, config = course_app(_PAGE, {"jupyter-config-data": {
+        "appUrl": "/lab", "settingsUrl": "../build/schemas", "themesUrl": "./build/themes"}},
+        kernel, "zh", "Mahjong Tutor")
+    assert page == _PAGE.replace("../", "../../").replace('root=".."', 'root="../.."')
+    data = config["jupyter-config-data"]
+    assert data["settingsUrl"] == "../../build/schemas" and data["themesUrl"] == "./build/themes"
+    assert data["settingsOverrides"] == {
+        "@jupyterlab/translation-extension:plugin": {"locale": "zh_CN"}}
+    assert data["settingsStorageName"] != data["workspacesStorageName"]
+    # the kernel's other settings (addresses relative to the site) come from the site's own
+    assert data["litePluginSettings"] == {"@jupyterlite/pyodide-kernel-extension:kernel": {
+        "loadPyodideOptions": {"packages": ["mahjong-tutor"],
+                               "env": {"A": "1", "TUTOR_LANG": "zh"}}}}
+    assert kernel["loadPyodideOptions"]["env"] == {"A": "1"}  # unchanged

@@ -79,7 +79,8 @@ WALKER_CSS = """<style>
 .tutor-walker-main .tutor-walker-body { display: flex; flex-wrap: wrap; gap: 12px 20px;
   align-items: flex-start; }
 .tutor-walker-main .tutor-walker-side { flex: 1 1 360px; min-width: 0; }
-.tutor-walker-main .tutor-step-head { font-size: 16px; font-weight: 600; margin: 4px 0; }
+.tutor-walker-main .tutor-step-head { font-size: 16px; font-weight: 600; margin: 4px 0;
+  line-height: 1.3; }
 .tutor-walker-main .tutor-step-nav { flex-wrap: wrap; }
 .tutor-walker-main .tutor-walker-side td, .tutor-walker-main .tutor-walker-side th {
   padding: 1px 8px; }

@@ -173,8 +173,8 @@ class TallyView(TutorView):
         self.nav = StepButtons()
         self.first_button, self.back_button = self.nav.first, self.nav.back
         self.next_button, self.last_button = self.nav.next, self.nav.last
-        self.winner = widgets.Dropdown(options=[*_seats(), (pgettext("result", "draw"), NONE)], value=Seat.EAST,
-                                       description=_("Next hand:"))
+        self.winner = widgets.Dropdown(options=[*_seats(), (pgettext("result", "draw"), NONE)],
+                                       value=Seat.EAST, description=_("Next hand:"))
         self.multiplier = widgets.BoundedIntText(value=1, min=1, max=4096,
                                                  description=_("Multiplier:"))
         self.add_button = widgets.Button(description=_("Add hand"))

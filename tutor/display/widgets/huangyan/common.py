@@ -14,14 +14,22 @@ SEATS = tuple(Wind)
 FONT = "font-family:sans-serif"
 
 
+SEAT_OPTIONS = [(s.name.title(), s) for s in SEATS]
+
+
 def seat_title(seat: Seat) -> str:
+    """A seat's English name (``East``), for the views still in English and summaries."""
+    return seat.name.title()
+
+
+def seat_label(seat: Seat) -> str:
     """A seat's name in the current language: ``East``, 东家."""
     return localize(seat_name(seat))
 
 
 def seat_options() -> list[tuple[str, Seat]]:
     """The four seats as a dropdown's options, named in the current language."""
-    return [(seat_title(s), s) for s in SEATS]
+    return [(seat_label(s), s) for s in SEATS]
 
 
 def on_change(widget: widgets.Widget, handler: Callable[[], None]) -> None:

@@ -10,7 +10,7 @@ from tutor.core.hand import format_tiles
 from tutor.display.html import table_html
 from tutor.display.svg import hand_svg
 from tutor.display.widgets.base import TutorView, error_html
-from tutor.display.widgets.huangyan.common import FONT, on_change, seat_options, seat_title
+from tutor.display.widgets.huangyan.common import FONT, SEAT_OPTIONS, on_change, seat_title
 from tutor.display.widgets.stepper import from_none, none_option
 from tutor.errors import TutorError
 from tutor.study.huangyan import (
@@ -37,7 +37,7 @@ class ScoreSheetView(TutorView):
         self.set_button.on_click(lambda _b: self.set_hand())
         self.win_tile = widgets.Dropdown(description="Won on:", layout=widgets.Layout(
             width="160px"))
-        self.seat = widgets.Dropdown(options=seat_options(), value=m.seat, description="Seat:",
+        self.seat = widgets.Dropdown(options=SEAT_OPTIONS, value=m.seat, description="Seat:",
                                      layout=widgets.Layout(width="160px"))
         self.role = widgets.ToggleButtons(options=[("winner", True), ("non-winner", False)],
                                           value=m.winner)
@@ -49,7 +49,7 @@ class ScoreSheetView(TutorView):
         self.limit = widgets.IntText(value=m.limit or 0, description="Limit (0: none):",
                                      style={"description_width": "initial"},
                                      layout=widgets.Layout(width="180px"))
-        self.prevailing = widgets.Dropdown(options=[none_option(), *seat_options()],
+        self.prevailing = widgets.Dropdown(options=[none_option(), *SEAT_OPTIONS],
                                            description="Round wind:",
                                            style={"description_width": "initial"})
         self.rounding = widgets.Dropdown(options=[("up", Rounding.UP), ("down", Rounding.DOWN)],

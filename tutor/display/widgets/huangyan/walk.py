@@ -11,7 +11,14 @@ from tutor.core.tiles import Wind
 from tutor.display.diagrams import payments_svg
 from tutor.display.html import table_html
 from tutor.display.widgets.base import TutorView, error_html, message_html
-from tutor.display.widgets.huangyan.common import FONT, SEATS, on_change, seat_options, seat_title
+from tutor.display.widgets.huangyan.common import (
+    FONT,
+    SEATS,
+    on_change,
+    seat_label,
+    seat_options,
+    seat_title,
+)
 from tutor.display.widgets.stepper import (
     DIAGRAM_PX,
     NONE,
@@ -43,7 +50,7 @@ def _payment_line(p: Payment, alone: bool) -> str:
         return str(p)
     extra = split_cap(p.reason)[1]
     line = _("{payer} pays {payee} {amount}").format(
-        payer=seat_title(p.payer), payee=seat_title(p.payee), amount=p.amount)
+        payer=seat_label(p.payer), payee=seat_label(p.payee), amount=p.amount)
     return _("{line} ({extra})").format(line=line, extra=localize(extra)) if extra else line
 
 
@@ -75,10 +82,10 @@ class SettlementWalkView(TutorView):
                                        description=_("Winner:"), layout=widgets.Layout(
                                            width="170px"))
         small = widgets.Layout(width="150px")
-        self.totals = {s: widgets.IntText(value=RULE_TEXT_TOTALS[s], description=seat_title(s),
+        self.totals = {s: widgets.IntText(value=RULE_TEXT_TOTALS[s], description=seat_label(s),
                                           layout=small) for s in SEATS}
         self.use_stacks = widgets.Checkbox(value=False, description=_("table stacks"))
-        self.stacks = {s: widgets.IntText(value=20, description=seat_title(s), layout=small)
+        self.stacks = {s: widgets.IntText(value=20, description=seat_label(s), layout=small)
                        for s in SEATS}
         self.liable = widgets.Dropdown(options=[none_option(), *seat_options()], value=NONE,
                                        description=_("Liable:"), layout=widgets.Layout(
@@ -88,7 +95,7 @@ class SettlementWalkView(TutorView):
                      (_("the normal receivers"), LiabilityPayee.NORMAL)],
             value=rules.liability_payee, description=_("Liable pays pairs to:"),
             style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
-        self.hands = {s: widgets.Text(description=seat_title(s), layout=widgets.Layout(
+        self.hands = {s: widgets.Text(description=seat_label(s), layout=widgets.Layout(
             width="300px")) for s in SEATS}
         self.win_tile = widgets.Text(description=_("Won on:"), layout=small)
         self.self_draw = widgets.Checkbox(value=False, description=_("self-draw"))
@@ -212,7 +219,7 @@ class SettlementWalkView(TutorView):
         finally:
             self._quiet = False
         self.hands_note.value = message_html(_("; ").join(
-            f"{seat_title(s)} {sheets[s].formula}" for s in SEATS))
+            f"{seat_label(s)} {sheets[s].formula}" for s in SEATS))
         self._controls_changed()
 
     def _rules(self) -> HuangyanRules:
@@ -272,7 +279,7 @@ class SettlementWalkView(TutorView):
                                          winners=r.winner, dealer=r.dealer, current=current,
                                          size=DIAGRAM_PX)
         headers = [_("seat"), _("total used"), _("net so far")] + ([_("stack")] if stacks else [])
-        rows = [[seat_title(s), r.totals[s], f"{net[s]:+d}"] + ([stacks[s]] if stacks else [])
+        rows = [[seat_label(s), r.totals[s], f"{net[s]:+d}"] + ([stacks[s]] if stacks else [])
                 for s in SEATS]
         self.table.value = table_html(headers, rows, numeric=(1, 2, 3))
 

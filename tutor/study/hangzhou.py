@@ -25,7 +25,7 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import WaitAnalysis, waits
 from tutor.errors import HandError, RulesError
-from tutor.i18n import Message, comma, join, localize, shown
+from tutor.i18n import Message, join, shown
 from tutor.ledger import Ledger, Seat, seat_name
 from tutor.variants.hangzhou.ledger import GameLedger, HandResult, play
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules, ScoringMode
@@ -206,12 +206,12 @@ class TallyStep:
         return sum(t for _, t in self.tally)
 
     def tally_text(self) -> str:
-        """The open tally, in the current language."""
+        """The open tally (a message: English, translated when shown)."""
         if not self.tally:
-            return localize(Message("no open tally"))
-        parts = comma().join(
-            localize(Message("hand {hand}: {tokens}", hand=h, tokens=t)) for h, t in self.tally)
-        return localize(Message("{n} open token(s) ({parts})", n=self.tokens, parts=parts))
+            return Message("no open tally")
+        parts = join(Message(", "), (Message("hand {hand}: {tokens}", hand=h, tokens=t)
+                                     for h, t in self.tally))
+        return Message("{n} open token(s) ({parts})", n=self.tokens, parts=parts)
 
     def __str__(self) -> str:
         scores = ", ".join(f"{s.name.title()} {n}" for s, n in self.scores.items())

@@ -246,7 +246,7 @@ class TallyView(TutorView):
         self.head.value = (f"<div class='tutor-step-head' style='font-family:sans-serif'>"
                            f"{html.escape(head)}</div>")
         dealer = _("Dealer {seat}; {tally}").format(seat=_seat(step.dealer),
-                                                    tally=step.tally_text())
+                                                    tally=localize(step.tally_text()))
         explain = (f"<div class='tutor-step'>{_P}{html.escape(localize(step.explanation))}<br>"
                    f"{html.escape(dealer)}</p></div>")
         result = m.results[step.number - 1] if 0 < step.number <= len(m.results) else None

@@ -9,12 +9,14 @@ is a notebook of its own."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 
 from .page import IMAGES, AppPage
+from .voila import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -41,8 +43,9 @@ _TEXTS = """() => {
 _NOTATION = re.compile(r"(?<![A-Za-z])[1-9]+[mpsz](?![A-Za-z])")
 #: words allowed in Chinese, and why: the Latin indexes printed in the tiles' corners (E S W N
 #: Wh G R, so a tile reads without CJK fonts) and the joker badge J are part of the tile's
-#: picture; Tab and Enter are the names printed on the keys the key help names
-ALLOWED = {"Wh", "Tab", "Enter"}
+#: picture; Tab and Enter are the names printed on the keys the key help names; JSON is the
+#: format a Guiyang hand is pasted in (the walker's button 载入 JSON)
+ALLOWED = {"Wh", "Tab", "Enter", "JSON"}
 
 
 def english_words(text: str) -> list[str]:
@@ -52,6 +55,7 @@ def english_words(text: str) -> list[str]:
 
 
 def test_the_word_check_can_fail() -> None:
+    assert english_words("第 1 步，共 4 步：Wave one") == ["Wave", "one"]
     assert english_words("西家打出 3p，East discards 123m") == ["East", "discards"]
     assert english_words("提示 1z 5m 9s Tab Enter") == []
 
@@ -172,4 +176,59 @@ def test_the_sheet_columns_stand_apart(browser: Any, language: str) -> None:
                 page.wait_for_timeout(300)
                 page.screenshot(path=str(IMAGES / f"zh_sheet_{width}.png"))
         assert failed == [], "\n".join(failed)
+        assert app.problems() == []
+
+
+#: walker app, its steps after the first
+WALKERS = {"huangyan_settlement": 4, "hangzhou_tally": 6, "guiyang_settlement": 5}
+
+
+@pytest.mark.parametrize("walker", list(WALKERS))
+def test_the_walkers_in_chinese_at_every_step(browser: Any, walker: str) -> None:
+    """Each walker app, stepped from the first step to the last with 下一步 and back to the
+    first, then out of projector mode (the setup and 恢复示例 shown)."""
+    steps = WALKERS[walker]
+    with AppPage(browser, f"{walker}.ipynb", ".tutor-step-head", language="zh") as app:
+        page = app.page
+        app.wait_text(".tutor-step-head", f"第 0 步，共 {steps} 步")
+        assert page.inner_text("button.tutor-step-next").strip() == "下一步 >"
+        for step in range(1, steps + 1):
+            assert _english(app) == [], step - 1
+            page.click("button.tutor-step-next")
+            app.wait_text(".tutor-step-head", f"第 {step} 步，共 {steps} 步")
+            if walker == "huangyan_settlement" and step == 2:
+                app.shot("zh_walker_huangyan.png")
+        assert _english(app) == [], steps
+        page.click(".tutor-projector-toggle")
+        page.wait_for_selector(".tutor-reset-example", state="visible", timeout=30_000)
+        assert page.inner_text(".tutor-reset-example").strip() == "恢复示例"
+        page.click(".tutor-reset-example")
+        app.wait_text(".tutor-step-head", f"第 0 步，共 {steps} 步")
+        assert _english(app) == []
+        assert app.problems() == []
+
+
+_WHAT_IF = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
+                        "outputs": [],
+                        "source": ["from tutor.display.widgets.whatif import WhatIfView\n",
+                                   "WhatIfView('guiyang', hands=6).box"]}],
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                        "name": "python3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def test_the_what_if_panel_in_chinese(browser: Any) -> None:
+    """The what-if panel before and after 运行: its controls, the table and the chart (in a
+    notebook of its own under ``build/``: Voila serves only what is under the repository)."""
+    notebook = ROOT / "build" / "browser" / "what_if.ipynb"
+    notebook.parent.mkdir(parents=True, exist_ok=True)
+    notebook.write_text(json.dumps(_WHAT_IF), encoding="utf-8")
+    with AppPage(browser, str(notebook), ".tutor-whatif-run", language="zh") as app:
+        page = app.page
+        assert page.inner_text(".tutor-whatif-run").strip() == "运行"
+        assert _english(app) == []
+        page.click(".tutor-whatif-run")
+        app.wait_text(".tutor-whatif-table", "统计项", timeout=120_000)
+        page.wait_for_selector(".tutor-whatif-plot svg", timeout=30_000)
+        assert _english(app) == []
         assert app.problems() == []

@@ -22,6 +22,8 @@ OTHER_MEANING = {
     "hand": "a column of hand numbers (第几局), not the tiles one holds (手牌)",
     "tenpai": "the Guiyang category of the payments after a draw: the glossary's tenpai "
               "settlement, 查叫",
+    "stack": "the Huangyan walker's column of the points a player has on the table (台面), "
+             "not two tiles in the wall (墩)",
 }
 #: the same for a text in a context (``pgettext``, ``pmessage``)
 OTHER_MEANING_IN_CONTEXT = {
@@ -30,6 +32,12 @@ OTHER_MEANING_IN_CONTEXT = {
                           "general)",
     ("way of winning", "discard"): "a summary's count of wins on a discard: 点炮, not the act "
                                    "of discarding",
+    ("result", "draw"): "the Hangzhou tally's hand that ends without a winner: an exhaustive "
+                        "draw, 荒庄, not taking a tile (摸牌)",
+    ("bean", "concealed kong"): "the kind of a bean, named as the bean: the glossary's "
+                                "concealed kong bean, 闷豆",
+    ("bean", "added kong"): "the kind of a bean: the added kong bean, 转弯豆",
+    ("bean", "exposed kong"): "the kind of a bean: the exposed kong bean, 明豆",
 }
 
 

@@ -233,3 +233,124 @@ def test_the_first_turns_stepper_in_english_is_as_before() -> None:
     with using_language("zh"):
         _first_turns_digest()  # made in Chinese in between: English after it is unchanged
     assert _first_turns_digest() == _FIRST_TURNS_ENGLISH
+
+
+#: the name of the format a Guiyang hand is pasted in (its button reads 载入 JSON)
+_FORMAT = {"JSON"}
+
+
+def _walker_words(root: widgets.Widget) -> list[str]:
+    return [w for w in _words(root) if w not in _FORMAT]
+
+
+def test_the_walkers_made_in_chinese_at_every_step() -> None:
+    """Every preset of the three settlement walkers, at every step, reads in Chinese (what the
+    walker shows, its setup and its buttons)."""
+    from tutor.display.widgets.guiyang import SettlementWalkerView
+    from tutor.display.widgets.hangzhou import TallyView
+    from tutor.display.widgets.huangyan import SettlementWalkView
+    from tutor.study.guiyang import PRESETS as GUIYANG
+    from tutor.study.huangyan import PRESETS as HUANGYAN
+
+    assert _words(SettlementWalkView().box), "the check can fail: the English walker"
+    with using_language("zh"):
+        for name in HUANGYAN:
+            view = SettlementWalkView(name)
+            assert view.next_button.description == "下一步 >"
+            assert view.example_button.description == "恢复示例"
+            while True:
+                assert _walker_words(view.box) == [], (name, shown(view.box))
+                if view.walk is None or view.walk.at_end:
+                    break
+                view.step(1)
+            assert view.walk is not None and view.walk.current == len(view.walk.steps)
+        tally = TallyView()
+        tally.multiplier.value = 2
+        tally._do(tally._add)  # a hand the learner added
+        tally._do(tally.model.first)
+        for _step in range(tally.model.steps):
+            assert _walker_words(tally.box) == [], shown(tally.box)
+            tally._do(tally.model.next)
+        last = tally.model.steps - 1
+        assert f"第 {last} 步，共 {last} 步" in tally.head.value
+        walker = SettlementWalkerView()
+        assert walker.load_button.description == "载入 JSON"
+        for preset in GUIYANG:
+            for table in ("original", "app"):
+                walker._do(lambda p=preset: walker.model.load(p))
+                walker.table.value = table
+                for _step in range(walker.model.last_step + 1):
+                    assert _walker_words(walker.box) == [], (preset, shown(walker.box))
+                    walker._do(walker.model.next)
+                assert walker.model.at_end
+
+
+def test_the_what_if_panel_made_in_chinese() -> None:
+    from tutor.display.widgets.whatif import WhatIfView
+
+    english_view = WhatIfView("guiyang", hands=2)
+    assert english_view.run() is not None and _words(english_view.box)
+    with using_language("zh"):
+        for game in ("huangyan", "hangzhou", "guiyang"):
+            view = WhatIfView(game, hands=4)
+            assert view.run_button.description == "运行"
+            assert view.reset_button.description == "恢复示例"
+            assert _words(view.box) == [], shown(view.box)
+            assert view.run() is not None
+            assert "统计项" in view.table.value and "<svg" in view.plot.value
+            assert _words(view.box) == [], shown(view.box)
+
+
+#: the English the Huangyan walker showed before it was translated (step head, then each
+#: payment line), for "Rule text example 2 with stacks of 20"
+_HUANGYAN_ENGLISH = [
+    ["Step 0 of 4: Before any payment"],
+    ["Step 1 of 4: Wave one: the winner collects",
+     "wave 1: East pays North 12 (winner's total 12, the dealer pays in full)",
+     "wave 1: South pays North 6 (half the winner's total 12)",
+     "wave 1: West pays North 6 (half the winner's total 12)"],
+    ["Step 2 of 4: Wave two, settlement 1: East 20 vs South 28: difference 8",
+     "East pays South 8"],
+    ["Step 3 of 4: Wave two, settlement 2: East 20 vs West 6: difference 14",
+     "West pays East 14"],
+    ["Step 4 of 4: Wave two, settlement 3: South 28 vs West 6: difference 22, halved (two "
+     "non-dealers)", "West pays South 0 (11 due, capped at West's stack of 0)",
+     "match over: yes"],
+]
+
+
+def _walk_texts(view: Any) -> list[str]:
+    import html
+
+    found = re.findall(r">([^<>]+)<", view.head.value + view.status.value)
+    return [html.unescape(text) for text in found]
+
+
+@pytest.mark.parametrize("made_in", ["en", "zh"])
+def test_the_walkers_english_is_unchanged(made_in: str) -> None:
+    """The English a walker shows is what it showed before the translation, and a walk made in
+    Chinese keeps the same English in its data (its step titles)."""
+    from tutor.display.widgets.huangyan import SettlementWalkView
+    from tutor.study.hangzhou import TallyStepper
+    from tutor.study.huangyan import SettlementWalk
+
+    name = "Rule text example 2 with stacks of 20"
+    view = SettlementWalkView(name)
+    steps = []
+    for _step in range(5):
+        steps.append(_walk_texts(view))
+        view.step(1)
+    assert steps == _HUANGYAN_ENGLISH
+    with using_language(made_in):
+        walk = SettlementWalk.preset(name)
+        tally = TallyStepper()
+        tally_steps = [tally.at(i) for i in range(tally.steps)]
+    titles = [walk.step_title]
+    while walk.next() is not None:
+        titles.append(walk.step_title)
+    assert [str.__str__(t) for t in titles] == [h[0].split(": ", 1)[1] for h in steps]
+    assert [(str.__str__(s.title), str.__str__(s.explanation)) for s in tally_steps[:2]] == [
+        ("start", "everyone starts with 100; East deals"),
+        ("hand 1: East wins x2 (White Dragon Pair Wait)",
+         "the dealer East wins x2: nothing is paid now, 2 token(s) go on the tally (one token "
+         "= 8 from each other player)")]

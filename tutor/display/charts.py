@@ -18,6 +18,7 @@ from html import escape
 from itertools import pairwise
 
 from tutor.errors import TutorError
+from tutor.i18n import _, pgettext
 
 __all__ = ["PALETTE", "ChartError", "bars_svg", "histogram_svg", "line_svg", "nice_ticks"]
 
@@ -148,7 +149,7 @@ def histogram_svg(series: Sequence[tuple[str, Sequence[float]]], bins: Sequence[
     if len(edges) < 2 or any(b <= a for a, b in pairwise(edges)):
         raise ChartError("bins must be at least two increasing edges")
     counts = []
-    for _, values in series:
+    for _name, values in series:
         row = [0] * (len(edges) - 1)
         for v in _check(values):
             if edges[0] <= v <= edges[-1]:
@@ -173,11 +174,12 @@ def histogram_svg(series: Sequence[tuple[str, Sequence[float]]], bins: Sequence[
             y = frame.y(count)
             frame.parts.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(bar)}" '
                                f'height="{_n(frame.y(0) - y)}" fill="{colour}">'
-                               f"<title>{escape(series[s][0])}: {count} in "
-                               f"{_label(edges[i])} to {_label(edges[i + 1])}</title></rect>")
-    frame.legend([name for name, _ in series], colours)
-    names = " and ".join(name for name, _ in series) or "nothing"
-    return frame.svg(f"{title or 'histogram'}: {names}")
+                               "<title>" + escape(_("{name}: {count} in {low} to {high}").format(
+                                   name=series[s][0], count=count, low=_label(edges[i]),
+                                   high=_label(edges[i + 1]))) + "</title></rect>")
+    frame.legend([name for name, _values in series], colours)
+    names = pgettext("chart", " and ").join(name for name, _values in series) or _("nothing")
+    return frame.svg(_("{title}: {names}").format(title=title or _("histogram"), names=names))
 
 
 def _bin(edges: Sequence[float], value: float) -> int:

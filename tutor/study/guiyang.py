@@ -18,7 +18,8 @@ import json
 from dataclasses import dataclass
 
 from tutor.errors import HandError, RulesError
-from tutor.ledger import Ledger, Seat
+from tutor.i18n import C_, N_, Message, _, join, localize, pgettext, pmessage, shown
+from tutor.ledger import Ledger, Seat, seat_name
 from tutor.variants.guiyang.description import FinishedHand, WinKind
 from tutor.variants.guiyang.handfile import loads_hand, read_hand
 from tutor.variants.guiyang.rules import PRESETS as TABLES
@@ -39,10 +40,10 @@ class Preset:
 
 PRESETS: dict[str, Preset] = {
     "self_draw_beans": Preset(
-        'East self-draws: beans of every kind',
-        "East self-draws a plain hand on 5s. Beans of all three kinds (East's concealed "
-        "kong, South's added kong, West's void exposed kong); West's charging chicken in "
-        'the pond; the revealed 4s makes 5s the flipped chicken.',
+        N_('East self-draws: beans of every kind'),
+        N_("East self-draws a plain hand on 5s. Beans of all three kinds (East's concealed "
+            "kong, South's added kong, West's void exposed kong); West's charging chicken in "
+            'the pond; the revealed 4s makes 5s the flipped chicken.'),
         """\
 {
   "players": {
@@ -56,11 +57,11 @@ PRESETS: dict[str, Preset] = {
   "revealed": "4s"
 }"""),
     "two_winners_liability": Preset(
-        'Two winners on one discard, a liability chicken',
-        'North discards the last 1s and both East (plain, with a concealed kong) and '
-        "South (pure suit) win on it. West punged North's earlier 1s, the charging "
-        'chicken, so North owes West a liability chicken. Only East, the first winner in '
-        'turn order after North, counts the winning 1s as a chicken.',
+        N_('Two winners on one discard, a liability chicken'),
+        N_('North discards the last 1s and both East (plain, with a concealed kong) and '
+            "South (pure suit) win on it. West punged North's earlier 1s, the charging "
+            'chicken, so North owes West a liability chicken. Only East, the first winner in '
+            'turn order after North, counts the winning 1s as a chicken.'),
         """\
 {
   "players": {
@@ -74,10 +75,10 @@ PRESETS: dict[str, Preset] = {
   "revealed": "2s"
 }"""),
     "hot_discard_golden": Preset(
-        'A hot discard and golden chickens',
-        'South makes a concealed kong and then discards 7m, on which West wins: a hot '
-        'discard. The revealed 9s makes the fixed chickens golden. South forfeits its own '
-        'receipts and pays, alone, what East and West would have received.',
+        N_('A hot discard and golden chickens'),
+        N_('South makes a concealed kong and then discards 7m, on which West wins: a hot '
+            'discard. The revealed 9s makes the fixed chickens golden. South forfeits its own '
+            'receipts and pays, alone, what East and West would have received.'),
         """\
 {
   "players": {
@@ -91,12 +92,12 @@ PRESETS: dict[str, Preset] = {
   "revealed": "9s"
 }"""),
     "robbed_kong": Preset(
-        'Robbing a kong',
-        'South adds the fourth 4p to its pong and East robs it (a plain hand, which needs '
-        'no kong when robbing). South pays all three self-draw shares; the unfinished '
-        "kong stays a pong and earns nothing. North punged West's charging chicken but is "
-        'not ready, so it collects no liability and pays its melded 1s to each eligible '
-        'player.',
+        N_('Robbing a kong'),
+        N_('South adds the fourth 4p to its pong and East robs it (a plain hand, which needs '
+            'no kong when robbing). South pays all three self-draw shares; the unfinished '
+            "kong stays a pong and earns nothing. North punged West's charging chicken but is "
+            'not ready, so it collects no liability and pays its melded 1s to each eligible '
+            'player.'),
         """\
 {
   "players": {
@@ -110,10 +111,10 @@ PRESETS: dict[str, Preset] = {
   "revealed": "1s"
 }"""),
     "kong_draw_empty_wall": Preset(
-        'A kong draw, an empty wall',
-        'West wins pure triplets on the replacement tile of its concealed kong. The wall '
-        'is empty, so nothing is revealed: no flipped chicken. East discarded the '
-        'charging chicken and is not ready, so it pays its value to West.',
+        N_('A kong draw, an empty wall'),
+        N_('West wins pure triplets on the replacement tile of its concealed kong. The wall '
+            'is empty, so nothing is revealed: no flipped chicken. East discarded the '
+            'charging chicken and is not ready, so it pays its value to West.'),
         """\
 {
   "players": {
@@ -127,8 +128,8 @@ PRESETS: dict[str, Preset] = {
   "revealed": null
 }"""),
     "draw_2_ready": Preset(
-        'An exhaustive draw, two players ready',
-        'Exhaustive draw with 2 ready players (East and South).',
+        N_('An exhaustive draw, two players ready'),
+        N_('Exhaustive draw with 2 ready players (East and South).'),
         """\
 {
   "players": {
@@ -152,14 +153,33 @@ def preset_hand(name: str) -> FinishedHand:
 
 
 def _name(seat: Seat) -> str:
-    return seat.name.title()
+    """A seat's name, translated when shown (``East``, 东家)."""
+    return seat_name(seat)
 
 
 def _seats(seats: list[Seat] | tuple[Seat, ...]) -> str:
     names = [_name(s) for s in seats]
     if not names:
-        return "nobody"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return Message("nobody")
+    if len(names) == 1:
+        return names[0]
+    return Message("{some} and {last}", some=join(Message(", "), names[:-1]), last=names[-1])
+
+
+#: the pattern tables' names as the walker shows them
+TABLE_NAMES = (C_("pattern table", "original"), C_("pattern table", "app"))
+#: the beans' kinds as the players' table names them
+BEAN_NAMES = (C_("bean", "concealed kong"), C_("bean", "added kong"), C_("bean", "exposed kong"))
+
+
+class _FirstLine:
+    """A player's result in one line (its first), in the language it is shown in."""
+
+    def __init__(self, player: PlayerResult) -> None:
+        self.player = player
+
+    def __str__(self) -> str:
+        return str(self.player).split("\n", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -271,20 +291,23 @@ class SettlementWalker:
         cats = self.categories()
         zero = {seat: 0 for seat in Seat}
         if step == 0:
-            return WalkStep(0, "players", None, Ledger(), zero, self._overview())
+            return WalkStep(0, Message("players"), None, Ledger(), zero, self._overview())
         if step == len(cats) + 1:
-            lines = [f"{c.value}: " + ", ".join(f"{_name(seat)} {n:+d}"
-                                                for seat, n in self.category_net(c).items())
+            lines = [Message("{category}: {nets}", category=Message(c.value),
+                             nets=join(Message(", "), (
+                                 Message("{seat} {net:+d}", seat=_name(seat), net=n)
+                                 for seat, n in self.category_net(c).items())))
                      for c in cats]
-            return WalkStep(step, "total", None, s.ledger, s.net(),
-                            (*lines, "every category sums to zero, and so does the total"))
+            return WalkStep(step, Message("total"), None, s.ledger, s.net(),
+                            (*lines, Message("every category sums to zero, and so does the "
+                                             "total")))
         category = cats[step - 1]
         payments = s.ledger.where(category=category.value)
         running = dict(zero)
         for c in cats[:step]:
             for seat, n in self.category_net(c).items():
                 running[seat] += n
-        return WalkStep(step, category.value, category, payments, running,
+        return WalkStep(step, Message(category.value), category, payments, running,
                         self._explain(category))
 
     def category_net(self, category: Category) -> dict[Seat, int]:
@@ -295,9 +318,10 @@ class SettlementWalker:
     def _overview(self) -> tuple[str, ...]:
         s = self.settlement
         eligible = [p.seat for p in s.players if p.eligible]
-        lines = [s.headline(), f"pattern table: {self.table}",
-                 f"eligible (a winner or ready): {_seats(eligible)}"]
-        lines += [str(p).split("\n", 1)[0] for p in s.players]
+        lines = [s.headline(), Message("pattern table: {table}",
+                                             table=pmessage("pattern table", self.table)),
+                 Message("eligible (a winner or ready): {seats}", seats=_seats(eligible))]
+        lines += [shown(_FirstLine(p)) for p in s.players]
         return tuple(lines)
 
     def _explain(self, category: Category) -> tuple[str, ...]:
@@ -311,33 +335,38 @@ class SettlementWalker:
         assert win is not None
         r = self.rules
         rule = {
-            WinKind.DISCARD: "the discarder pays each winner the pattern value",
-            WinKind.SELF_DRAW: f"each opponent pays the pattern value + {r.self_draw_bonus}",
-            WinKind.KONG_DRAW: f"each opponent pays the pattern value + {r.self_draw_bonus} "
-                               f"(self-draw) + {r.kong_draw_bonus} (kong draw)",
-            WinKind.HOT_DISCARD: f"the discarder pays the pattern value + "
-                                 f"{r.hot_discard_bonus} (hot discard)",
-            WinKind.ROBBED_KONG: f"valued as a self-draw (pattern + {r.self_draw_bonus}); the "
-                                 "robbed player pays all three shares",
+            WinKind.DISCARD: Message("the discarder pays each winner the pattern value"),
+            WinKind.SELF_DRAW: Message("each opponent pays the pattern value + {bonus}",
+                                       bonus=r.self_draw_bonus),
+            WinKind.KONG_DRAW: Message("each opponent pays the pattern value + {bonus} "
+                                       "(self-draw) + {kong} (kong draw)",
+                                       bonus=r.self_draw_bonus, kong=r.kong_draw_bonus),
+            WinKind.HOT_DISCARD: Message("the discarder pays the pattern value + {bonus} (hot "
+                                         "discard)", bonus=r.hot_discard_bonus),
+            WinKind.ROBBED_KONG: Message("valued as a self-draw (pattern + {bonus}); the "
+                                         "robbed player pays all three shares",
+                                         bonus=r.self_draw_bonus),
         }[win.kind]
-        lines = [f"{win.kind.title}: {rule}"]
+        lines = [Message("{how}: {rule}", how=win.kind.title, rule=rule)]
         for seat in win.in_turn_order():
             p = self.settlement.player(seat)
             assert p.pattern is not None
-            lines.append(f"{_name(seat)}: {p.pattern.pattern.title} {p.pattern.value}")
+            lines.append(Message("{seat}: {pattern} {value}", seat=_name(seat),
+                                 pattern=p.pattern.pattern.title, value=p.pattern.value))
         return tuple(lines)
 
     def _explain_beans(self) -> tuple[str, ...]:
-        lines = []
+        lines: list[str] = []
         hot = self._hot_discarder()
         for p in self.settlement.players:
             for bean in p.beans:
-                state = "collected" if p.eligible else "void: not eligible"
+                state = Message("collected") if p.eligible else Message("void: not eligible")
                 if p.eligible and p.seat == hot:
-                    state = "forfeited: a hot discard"
-                lines.append(f"{_name(p.seat)}: {bean} ({state})")
+                    state = Message("forfeited: a hot discard")
+                lines.append(Message("{seat}: {bean} ({state})", seat=_name(p.seat),
+                                     bean=shown(bean), state=state))
         if not lines:
-            lines.append("nobody made a kong: no beans")
+            lines.append(Message("nobody made a kong: no beans"))
         lines += self._hot_note()
         return tuple(lines)
 
@@ -351,71 +380,85 @@ class SettlementWalker:
         hot = self._hot_discarder()
         if hot is None:
             return []
-        return [f"hot discard: {_name(hot)} forfeits its own receipts and pays the other "
-                "players' shares alone"]
+        return [Message("hot discard: {seat} forfeits its own receipts and pays the other "
+                        "players' shares alone", seat=_name(hot))]
 
     def _explain_chickens(self) -> tuple[str, ...]:
         s = self.settlement
-        lines = [str(s.reveal)] if s.reveal else []
+        lines = [shown(s.reveal)] if s.reveal else []
         hot = self._hot_discarder()
         for p in s.players:
             if p.eligible and p.chicken_value and p.seat == hot:
-                lines.append(f"{_name(p.seat)} would collect {p.chicken_value} from each "
-                             "opponent, but forfeits it (a hot discard)")
+                lines.append(Message("{seat} would collect {value} from each opponent, but "
+                                     "forfeits it (a hot discard)", seat=_name(p.seat),
+                                     value=p.chicken_value))
             elif p.eligible and p.chicken_value:
-                lines.append(f"{_name(p.seat)} (eligible) collects {p.chicken_value} from each "
-                             "opponent: " + "; ".join(str(c) for c in p.chickens))
+                lines.append(Message("{seat} (eligible) collects {value} from each opponent: "
+                                     "{chickens}", seat=_name(p.seat), value=p.chicken_value,
+                                     chickens=join(Message("; "),
+                                                   (shown(c) for c in p.chickens))))
             elif not p.eligible and p.visible_fixed_value:
-                lines.append(f"{_name(p.seat)} (not eligible) pays {p.visible_fixed_value} to "
-                             "each eligible player for its visible fixed chickens")
+                lines.append(Message("{seat} (not eligible) pays {value} to each eligible "
+                                     "player for its visible fixed chickens",
+                                     seat=_name(p.seat), value=p.visible_fixed_value))
             elif p.chickens:
-                lines.append(f"{_name(p.seat)} (not eligible) collects nothing; its chickens "
-                             "are hidden, so it pays nothing for them")
+                lines.append(Message("{seat} (not eligible) collects nothing; its chickens "
+                                     "are hidden, so it pays nothing for them",
+                                     seat=_name(p.seat)))
         if len(lines) == (1 if s.reveal else 0):
-            lines.append("no chickens to settle")
+            lines.append(Message("no chickens to settle"))
         lines += self._hot_note()
         return tuple(lines)
 
     def _explain_liability(self) -> tuple[str, ...]:
         s = self.settlement
         if s.liability is None:
-            return ("no liability chicken: the charging chicken (the first 1s discarded) was "
-                    "not punged or konged",)
+            return (Message("no liability chicken: the charging chicken (the first 1s "
+                            "discarded) was not punged or konged"),)
         payee = s.player(s.liability.payee)
         if not payee.eligible:
-            return (f"{s.liability}, but {_name(payee.seat)} is not eligible: not paid",)
-        return (f"{s.liability}: the charging chicken was claimed",)
+            return (Message("{liability}, but {seat} is not eligible: not paid",
+                            liability=shown(s.liability), seat=_name(payee.seat)),)
+        return (Message("{liability}: the charging chicken was claimed",
+                        liability=shown(s.liability)),)
 
     def _explain_tenpai(self) -> tuple[str, ...]:
         s = self.settlement
         ready = [p for p in s.players if p.eligible]
         if len(ready) in (0, 4):
-            who = "everyone" if ready else "no one"
-            return (f"{who} is ready: no tenpai payments, only beans settle",)
-        lines = ["each not-ready player pays each ready player that player's best possible "
-                 "pattern (as a discard win)"]
+            return ((Message("everyone is ready: no tenpai payments, only beans settle")
+                     if ready else
+                     Message("no one is ready: no tenpai payments, only beans settle")),)
+        lines = [Message("each not-ready player pays each ready player that player's best "
+                         "possible pattern (as a discard win)")]
         for p in ready:
             assert p.pattern is not None
-            lines.append(f"{_name(p.seat)}: {p.pattern}")
+            lines.append(Message("{seat}: {pattern}", seat=_name(p.seat),
+                                 pattern=shown(p.pattern)))
         return tuple(lines)
 
     # --- for the view ---------------------------------------------------------------------
 
     def player_rows(self) -> list[tuple[str, str, str, str, str, str, str]]:
-        """Seat, tiles, status, eligible, pattern, chickens, beans for each player."""
+        """Seat, tiles, status, eligible, pattern, chickens, beans for each player, in the
+        current language."""
         rows = []
         for p in self.settlement.players:
             pattern = ""
             if p.pattern is not None:
-                label = "best possible: " if p.potential else ""
-                pattern = f"{label}{p.pattern.pattern.title} {p.pattern.value}"
-            chickens = "; ".join(f"{c.tile} {c.kind.value} ({c.place.value}) {c.value}"
-                                 for c in p.chickens) or "-"
-            beans = "; ".join(f"{b.kind.value} {b.meld} {b.value} each from "
-                              f"{_seats(b.payers)}" + ("" if p.eligible else " (void)")
-                              for b in p.beans) or "-"
-            rows.append((_name(p.seat), str(self.hand.player(p.seat)), p.status(),
-                         "yes" if p.eligible else "no", pattern, chickens, beans))
+                label = _("best possible: ") if p.potential else ""
+                pattern = f"{label}{localize(p.pattern.pattern.title)} {p.pattern.value}"
+            chickens = _("; ").join(
+                _("{tile} {kind} ({place}) {value}").format(
+                    tile=c.tile, kind=_(c.kind.value), place=_(c.place.value), value=c.value)
+                for c in p.chickens) or "-"
+            beans = _("; ").join(
+                _("{kind} {meld} {value} each from {seats}").format(
+                    kind=pgettext("bean", b.kind.value), meld=b.meld, value=b.value,
+                    seats=localize(_seats(b.payers))) + ("" if p.eligible else _(" (void)"))
+                for b in p.beans) or "-"
+            rows.append((localize(_name(p.seat)), str(self.hand.player(p.seat)), p.status(),
+                         _("yes") if p.eligible else _("no"), pattern, chickens, beans))
         return rows
 
     def player(self, seat: Seat) -> PlayerResult:

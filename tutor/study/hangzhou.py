@@ -25,8 +25,8 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import WaitAnalysis, waits
 from tutor.errors import HandError, RulesError
-from tutor.i18n import Message, join
-from tutor.ledger import Ledger, Seat
+from tutor.i18n import Message, join, shown
+from tutor.ledger import Ledger, Seat, seat_name
 from tutor.variants.hangzhou.ledger import GameLedger, HandResult, play
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules, ScoringMode
 from tutor.variants.hangzhou.scoring import ScoreSheet, Situation, WinSource, score
@@ -177,11 +177,11 @@ class MultiplierExplorer:
 # --- the dealer-tally stepper ----------------------------------------------------------------
 
 PRESET_RESULTS: tuple[HandResult, ...] = (
-    HandResult.win(Seat.EAST, 2, "White Dragon Pair Wait"),
+    HandResult.win(Seat.EAST, 2, Message("White Dragon Pair Wait")),
     HandResult.win(Seat.EAST, 4, join(Message(", "), [Message("After a gang"),
                                                       Message("After a White Dragon Discard")])),
-    HandResult.win(Seat.SOUTH, 4, "Seven Pairs Pure"),
-    HandResult.win(Seat.SOUTH, 2, "Seven Pairs with Joker"),
+    HandResult.win(Seat.SOUTH, 4, Message("Seven Pairs Pure")),
+    HandResult.win(Seat.SOUTH, 2, Message("Seven Pairs with Joker")),
     HandResult.draw(),
 )
 """East's streak (x2, x4), South's win (pays, then the streak is paid), South's own win as the
@@ -206,10 +206,12 @@ class TallyStep:
         return sum(t for _, t in self.tally)
 
     def tally_text(self) -> str:
+        """The open tally (a message: English, translated when shown)."""
         if not self.tally:
-            return "no open tally"
-        parts = ", ".join(f"hand {h}: {t}" for h, t in self.tally)
-        return f"{self.tokens} open token(s) ({parts})"
+            return Message("no open tally")
+        parts = join(Message(", "), (Message("hand {hand}: {tokens}", hand=h, tokens=t)
+                                     for h, t in self.tally))
+        return Message("{n} open token(s) ({parts})", n=self.tokens, parts=parts)
 
     def __str__(self) -> str:
         scores = ", ".join(f"{s.name.title()} {n}" for s, n in self.scores.items())
@@ -302,41 +304,49 @@ class TallyStepper:
         game = self.game
         start = {s: self.rules.starting_points for s in Seat}
         if step == 0:
-            return TallyStep(0, "start", self.first_dealer, Ledger(), (), start,
-                             f"everyone starts with {self.rules.starting_points}; "
-                             f"{self.first_dealer.name.title()} deals")
+            return TallyStep(0, Message("start"), self.first_dealer, Ledger(), (), start,
+                             Message("everyone starts with {points}; {dealer} deals",
+                                     points=self.rules.starting_points,
+                                     dealer=seat_name(self.first_dealer)))
         if step <= len(game.hands):
             record = game.hands[step - 1]
             scores = {s: record.scores[s - 1] for s in Seat}
-            return TallyStep(step, f"hand {step}: {record.result}", record.dealer,
+            return TallyStep(step, Message("hand {hand}: {result}", hand=step,
+                                           result=shown(record.result)), record.dealer,
                              record.payments, record.tally, scores,
                              self._explain(record.dealer, record.result, record.tally,
                                            record.payments))
         if game.final:
-            why = (f"the game ends: {game.dealer.name.title()}'s open tally is paid "
-                   f"({sum(p.amount for p in game.final)} in all)")
+            why = Message("the game ends: {dealer}'s open tally is paid ({total} in all)",
+                          dealer=seat_name(game.dealer),
+                          total=sum(p.amount for p in game.final))
         else:
-            why = "the game ends: no tally is open, nothing more is paid"
+            why = Message("the game ends: no tally is open, nothing more is paid")
         if game.ended_after is not None:
-            why += f" (a score went below zero after hand {game.ended_after})"
-        return TallyStep(step, "game end: the open tally is paid" if game.final else "game end",
-                         game.dealer, game.final, (), dict(game.scores), why)
+            why += Message(" (a score went below zero after hand {hand})",
+                           hand=game.ended_after)
+        title = (Message("game end: the open tally is paid") if game.final
+                 else Message("game end"))
+        return TallyStep(step, title, game.dealer, game.final, (), dict(game.scores), why)
 
     def _explain(self, dealer: Seat, result: HandResult, tally: tuple[tuple[int, int], ...],
                  payments: Ledger) -> str:
-        d = dealer.name.title()
+        d = seat_name(dealer)
         if result.winner is None:
-            return f"an exhaustive draw: {d} stays dealer, nothing is paid, the tally stays open"
-        w = result.winner.name.title()
+            return Message("an exhaustive draw: {dealer} stays dealer, nothing is paid, the "
+                           "tally stays open", dealer=d)
+        w = seat_name(result.winner)
         if result.winner == dealer:
-            return (f"the dealer {d} wins x{result.multiplier}: nothing is paid now, "
-                    f"{result.multiplier} token(s) go on the tally (one token = "
-                    f"{self.rules.base_dealer_wins} from each other player)")
+            return Message("the dealer {dealer} wins x{n}: nothing is paid now, {n} token(s) go "
+                           "on the tally (one token = {base} from each other player)",
+                           dealer=d, n=result.multiplier, base=self.rules.base_dealer_wins)
         tally_paid = sum(p.amount for p in payments.where(category="dealer tally"))
-        text = f"{w} wins x{result.multiplier}: first everyone pays {w} for this hand"
+        text = Message("{winner} wins x{n}: first everyone pays {winner} for this hand",
+                       winner=w, n=result.multiplier)
         if tally_paid:
-            text += f", then {d}'s tally is paid ({tally_paid} in all)"
-        return text + f"; {w} deals next"
+            text += Message(", then {dealer}'s tally is paid ({total} in all)", dealer=d,
+                            total=tally_paid)
+        return text + Message("; {winner} deals next", winner=w)
 
     def summary(self) -> str:
         current = self.current()

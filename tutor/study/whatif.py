@@ -31,6 +31,7 @@ from typing import Any
 
 from tutor.core.variant import Variant
 from tutor.game.simulate import Summary, simulate_pair
+from tutor.i18n import N_, Message
 from tutor.rulesets import parse_assignments
 
 __all__ = ["DEFAULT_CHANGES", "Comparison", "compare", "gain_bins", "parse_overrides"]
@@ -48,28 +49,29 @@ _RATE, _MEAN = "rate", "mean"
 _STATS: dict[str, tuple[str, str] | None] = {
     "draw": None,  # the "draws" row
     "special win": None,  # the "won by a special hand" row
-    "stage_reached": ("hands reaching the Live Tile Stage", _RATE),
-    "liability": ("hands with a liable player", _RATE),
-    "winner_total": ("winner's sheet total, mean per hand", _MEAN),
-    "multiplier": ("hand multiplier, mean per hand", _MEAN),
-    "first-turn penalty": ("first-turn penalties", _RATE),
-    "win after a gang": ("wins after a kong", _RATE),
-    "win after a joker discard": ("wins after a joker discard", _RATE),
-    "chicken points": ("chicken points paid, mean per hand", _MEAN),
-    "bean points": ("bean (kong) points paid, mean per hand", _MEAN),
-    "win points": ("win points paid, mean per hand", _MEAN),
-    "chicken tiles": ("chicken tiles, mean per hand", _MEAN),
-    "kongs": ("kongs, mean per hand", _MEAN),
-    "tenpai settlement": ("draws settled by ready hands", _RATE),
-    "multiple winners": ("hands with several winners", _RATE),
-    "hot discard": ("wins on a hot discard", _RATE),
-    "robbed kong": ("wins by robbing a kong", _RATE),
-    "kong draw": ("wins on a kong replacement", _RATE),
-    "golden chickens": ("hands with golden chickens", _RATE),
+    "stage_reached": (N_("hands reaching the Live Tile Stage"), _RATE),
+    "liability": (N_("hands with a liable player"), _RATE),
+    "winner_total": (N_("winner's sheet total, mean per hand"), _MEAN),
+    "multiplier": (N_("hand multiplier, mean per hand"), _MEAN),
+    "first-turn penalty": (N_("first-turn penalties"), _RATE),
+    "win after a gang": (N_("wins after a kong"), _RATE),
+    "win after a joker discard": (N_("wins after a joker discard"), _RATE),
+    "chicken points": (N_("chicken points paid, mean per hand"), _MEAN),
+    "bean points": (N_("bean (kong) points paid, mean per hand"), _MEAN),
+    "win points": (N_("win points paid, mean per hand"), _MEAN),
+    "chicken tiles": (N_("chicken tiles, mean per hand"), _MEAN),
+    "kongs": (N_("kongs, mean per hand"), _MEAN),
+    "tenpai settlement": (N_("draws settled by ready hands"), _RATE),
+    "multiple winners": (N_("hands with several winners"), _RATE),
+    "hot discard": (N_("wins on a hot discard"), _RATE),
+    "robbed kong": (N_("wins by robbing a kong"), _RATE),
+    "kong draw": (N_("wins on a kong replacement"), _RATE),
+    "golden chickens": (N_("hands with golden chickens"), _RATE),
 }
-_WAYS = {"self-draw": "won by self-draw", "discard": "won on a discard",
-         "robbing the kong": "won by robbing the kong", "special": "won by a special hand"}
-_SEAT_NAMES = {"E": "East (dealer)", "S": "South", "W": "West", "N": "North"}
+_WAYS = {"self-draw": N_("won by self-draw"), "discard": N_("won on a discard"),
+         "robbing the kong": N_("won by robbing the kong"),
+         "special": N_("won by a special hand")}
+_SEAT_NAMES = {"E": N_("East (dealer)"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 
 
 def parse_overrides(text: str) -> dict[str, str]:
@@ -104,32 +106,38 @@ class Comparison:
             return f"{n / total:.1%}" if total else "-"
 
         b, c = self.base, self.changed
-        rows = [("hands played", str(b.hands), str(c.hands)),
-                ("draws (no winner)", pct(b.draws, b.hands), pct(c.draws, c.hands))]
+        rows: list[tuple[str, str, str]] = [
+            (Message("hands played"), str(b.hands), str(c.hands)),
+            (Message("draws (no winner)"), pct(b.draws, b.hands), pct(c.draws, c.hands))]
         for way in sorted(set(b.wins_by_way) | set(c.wins_by_way)):
-            rows.append((_WAYS.get(way, f"won by {way}"), pct(b.wins_by_way.get(way, 0), b.hands),
+            rows.append((Message(_WAYS[way]) if way in _WAYS else
+                         Message("won by {way}", way=way),
+                         pct(b.wins_by_way.get(way, 0), b.hands),
                          pct(c.wins_by_way.get(way, 0), c.hands)))
         for name in ("median", "p90", "max"):
             if name in b.payment_quantiles or name in c.payment_quantiles:
-                label = {"median": "median", "p90": "1 win in 10 gains at least",
-                         "max": "largest"}[name]
-                rows.append((f"winner's gain: {label}",
+                label = {"median": Message("median"),
+                         "p90": Message("1 win in 10 gains at least"),
+                         "max": Message("largest")}[name]
+                rows.append((Message("winner's gain: {label}", label=label),
                              f"{b.payment_quantiles.get(name, 0):g}",
                              f"{c.payment_quantiles.get(name, 0):g}"))
         for seat, name in _SEAT_NAMES.items():
             if seat in b.mean_net or seat in c.mean_net:
-                rows.append((f"{name}: net points per hand", f"{b.mean_net.get(seat, 0):+.2f}",
+                rows.append((Message("{seat}: net points per hand", seat=Message(name)),
+                             f"{b.mean_net.get(seat, 0):+.2f}",
                              f"{c.mean_net.get(seat, 0):+.2f}"))
         for key in sorted(set(b.extra) | set(c.extra)):
             known = _STATS.get(key, (key.replace("_", " "), _MEAN))
             if known is None:
                 continue
-            label, kind = known
+            name, kind = known
+            stat = Message(name) if key in _STATS else name
             bv, cv = b.extra.get(key, 0.0), c.extra.get(key, 0.0)
             if kind == _RATE:
-                rows.append((label, f"{bv:.1%}", f"{cv:.1%}"))
+                rows.append((stat, f"{bv:.1%}", f"{cv:.1%}"))
             else:
-                rows.append((label, f"{bv:.3g}", f"{cv:.3g}"))
+                rows.append((stat, f"{bv:.3g}", f"{cv:.3g}"))
         return rows
 
     def differing(self) -> list[str]:

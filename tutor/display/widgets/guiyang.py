@@ -13,7 +13,8 @@ from tutor.display.svg import hand_svg
 from tutor.display.widgets.base import TutorView, error_html
 from tutor.display.widgets.stepper import DIAGRAM_PX, StepButtons, walker_frame
 from tutor.errors import TutorError
-from tutor.ledger import Seat
+from tutor.i18n import _, localize
+from tutor.ledger import Seat, seat_name
 from tutor.study.guiyang import PRESETS, SettlementWalker, WalkStep
 
 __all__ = ["SettlementWalkerView"]
@@ -30,7 +31,12 @@ HANDS_CSS = """<style>
 
 
 def _lines(lines: tuple[str, ...]) -> str:
-    return _P + "<br>".join(html.escape(line) for line in lines) + "</p>"
+    return _P + "<br>".join(html.escape(localize(line)) for line in lines) + "</p>"
+
+
+def _seat(seat: Seat) -> str:
+    """A seat's name in the current language (East, 东家)."""
+    return localize(seat_name(seat))
 
 
 class SettlementWalkerView(TutorView):
@@ -45,21 +51,23 @@ class SettlementWalkerView(TutorView):
                  projector: bool = False) -> None:
         self.model = model or SettlementWalker()
         m = self.model
-        options = [(p.title, name) for name, p in PRESETS.items()]
-        self.preset = widgets.Dropdown(options=[*options, ("(your own hand, from JSON)",
+        options = [(_(p.title), name) for name, p in PRESETS.items()]
+        self.preset = widgets.Dropdown(options=[*options, (_("(your own hand, from JSON)"),
                                                            CUSTOM)],
                                        value=m.preset if m.preset in PRESETS else CUSTOM,
-                                       description="Hand:", layout=widgets.Layout(width="460px"))
-        self.table = widgets.ToggleButtons(options=[("rule text table", "original"),
-                                                    ("app table", "app")], value=m.table)
-        self.nav = StepButtons(first="|< Players", last="Total >|")
+                                       description=_("Hand:"),
+                                       layout=widgets.Layout(width="460px"))
+        self.table = widgets.ToggleButtons(options=[(_("rule text table"), "original"),
+                                                    (_("app table"), "app")], value=m.table)
+        self.nav = StepButtons(first=_("|< Players"), last=_("Total >|"))
         self.first_button, self.back_button = self.nav.first, self.nav.back
         self.next_button, self.last_button = self.nav.next, self.nav.last
-        self.json = widgets.Textarea(placeholder='{"players": {...}, "win": {...}, ...}',
+        example = _('{{"players": {{...}}, "win": {{...}}, ...}}').format()
+        self.json = widgets.Textarea(placeholder=example,
                                      layout=widgets.Layout(width="460px", height="90px"))
-        self.load_button = widgets.Button(description="Load JSON")
-        self.example_button = widgets.Button(description="Reset to example",
-                                             tooltip="back to the example hand")
+        self.load_button = widgets.Button(description=_("Load JSON"))
+        self.example_button = widgets.Button(description=_("Reset to example"),
+                                             tooltip=_("back to the example hand"))
         self.example_button.add_class("tutor-reset-example")
         self.head = widgets.HTML()
         self.figure = widgets.HTML()
@@ -84,7 +92,7 @@ class SettlementWalkerView(TutorView):
         body = widgets.HBox([self.figure, side])
         body.add_class("tutor-walker-body")
         self.frame = walker_frame(widgets.VBox([widgets.HTML(HANDS_CSS), body]), controls,
-                                  title="Guiyang settlement, category by category",
+                                  title=_("Guiyang settlement, category by category"),
                                   projector=projector)
         self.box = self.frame.box
         self.box.add_class("tutor-guiyang-walker")
@@ -128,20 +136,23 @@ class SettlementWalkerView(TutorView):
         step = m.current()
         s = m.settlement
         self.nav.update(at_start=m.at_start, at_end=m.at_end)
-        intro = PRESETS[m.preset].description if m.preset else "Your own hand description."
-        self.head.value = (f"<div class='tutor-step-head' style='font-family:sans-serif'>Step "
-                           f"{step.number} of {m.last_step}: {html.escape(step.title)}</div>")
+        intro = (_(PRESETS[m.preset].description) if m.preset
+                 else _("Your own hand description."))
+        head = _("Step {n} of {steps}: {title}").format(n=step.number, steps=m.last_step,
+                                                        title=localize(step.title))
+        self.head.value = (f"<div class='tutor-step-head' style='font-family:sans-serif'>"
+                           f"{html.escape(head)}</div>")
         # the headline opens the first step; later a projector needs the room
         # (the first step's overview opens with the headline itself)
         headline = (f"<p class='tutor-projector-hide' style='font-family:sans-serif'><b>"
-                    f"{html.escape(s.headline())}</b></p>" if step.number else "")
+                    f"{html.escape(localize(s.headline()))}</b></p>" if step.number else "")
         self.output.value = "".join([self.error, headline, _lines(step.explanation),
                                      self._nets(step) if step.number else ""])
         if step.number == 0:
             self.figure.value = self._hands()
-            details = [table_html(["seat", "tiles", "status", "eligible", "pattern",
-                                   "chickens", "beans"], m.player_rows(),
-                                  caption="The players")]
+            details = [table_html([_("seat"), _("tiles"), _("status"), _("eligible"),
+                                   _("pattern"), _("chickens"), _("beans")], m.player_rows(),
+                                  caption=_("The players"))]
         else:
             winners = s.hand.win.winners if s.hand.win else ()
             self.figure.value = payments_svg(step.payments, net=step.running, winners=winners,
@@ -157,36 +168,39 @@ class SettlementWalkerView(TutorView):
             return self._drawn_hands[1]
         win = m.hand.win
         rows = []
+        not_eligible = _(" (not eligible)")
         for seat in Seat:
             player = m.player(seat)
             drawn = win.tile if win is not None and seat in win.winners else None
             picture = hand_svg(m.hand.final_hand(seat), variant="guiyang", drawn=drawn, size=31)
             rows.append(f"<div class='tutor-seat-hand' data-seat='{seat.letter}'><b>"
-                        f"{seat.name.title()}</b> {html.escape(player.status())}"
-                        f"{'' if player.eligible else ' (not eligible)'}<br>{picture}</div>")
+                        f"{html.escape(_seat(seat))}</b> {html.escape(player.status())}"
+                        f"{'' if player.eligible else html.escape(not_eligible)}"
+                        f"<br>{picture}</div>")
         picture = f"<div class='tutor-guiyang-hands'>{''.join(rows)}</div>"
         self._drawn_hands = (m.hand, picture)
         return picture
 
     def _payments(self, step: WalkStep) -> str:
         if not step.payments:
-            return f"{_P}No payments in this category.</p>"
-        return table_html(["category", "payer", "payee", "amount", "why"],
-                          [(p.category, p.payer.name.title(), p.payee.name.title(), p.amount,
-                            p.reason) for p in step.payments],
-                          caption=f"Payments: {step.title}", numeric=[3])
+            return _P + html.escape(_("No payments in this category.")) + "</p>"
+        return table_html([_("category"), _("payer"), _("payee"), _("amount"), _("why")],
+                          [(localize(p.category), _seat(p.payer), _seat(p.payee), p.amount,
+                            localize(p.reason)) for p in step.payments],
+                          caption=_("Payments: {title}").format(title=localize(step.title)),
+                          numeric=[3])
 
     def _nets(self, step: WalkStep) -> str:
         m = self.model
         cats = m.categories()[:max(step.number, 0)]
-        headers = ["seat", *(c.value for c in cats), "running net"]
+        headers = [_("seat"), *(_(c.value) for c in cats), _("running net")]
         rows = []
         for seat in Seat:
-            cells: list[object] = [seat.name.title()]
+            cells: list[object] = [_seat(seat)]
             cells += [f"{m.category_net(c)[seat]:+d}" for c in cats]
             cells.append(f"{step.running[seat]:+d}")
             rows.append(cells)
-        return table_html(headers, rows, caption="Nets so far",
+        return table_html(headers, rows, caption=_("Nets so far"),
                           numeric=list(range(1, len(headers))))
 
     def page(self) -> str:

@@ -20,7 +20,8 @@ from tutor.display.widgets.stepper import (
     walker_frame,
 )
 from tutor.errors import TutorError
-from tutor.ledger import Ledger, Seat
+from tutor.i18n import _, localize, pgettext
+from tutor.ledger import Ledger, Seat, seat_name
 from tutor.study.hangzhou import MultiplierExplorer, TallyStep, TallyStepper
 from tutor.variants.hangzhou.rules import ScoringMode
 from tutor.variants.hangzhou.scoring import WinSource
@@ -31,6 +32,15 @@ SEATS = [(s.name.title(), s) for s in Seat]
 _P = "<p style='font-family:sans-serif'>"
 
 
+def _seat(seat: Seat) -> str:
+    """A seat's name in the current language (East, 东家)."""
+    return localize(seat_name(seat))
+
+
+def _seats() -> list[tuple[str, Seat]]:
+    return [(_seat(s), s) for s in Seat]
+
+
 def _figure(payments: Ledger, title: str, winner: Seat | None, dealer: Seat | None = None,
             size: float = DIAGRAM_PX) -> str:
     return payments_svg(payments, title=title, net=payments.net(), winners=winner,
@@ -38,7 +48,7 @@ def _figure(payments: Ledger, title: str, winner: Seat | None, dealer: Seat | No
 
 
 def _reset_button() -> widgets.Button:
-    button = widgets.Button(description="Reset to example", tooltip="back to the example")
+    button = widgets.Button(description=_("Reset to example"), tooltip=_("back to the example"))
     button.add_class("tutor-reset-example")
     return button
 
@@ -163,12 +173,12 @@ class TallyView(TutorView):
         self.nav = StepButtons()
         self.first_button, self.back_button = self.nav.first, self.nav.back
         self.next_button, self.last_button = self.nav.next, self.nav.last
-        self.winner = widgets.Dropdown(options=[*SEATS, ("draw", NONE)], value=Seat.EAST,
-                                       description="Next hand:")
+        self.winner = widgets.Dropdown(options=[*_seats(), (pgettext("result", "draw"), NONE)],
+                                       value=Seat.EAST, description=_("Next hand:"))
         self.multiplier = widgets.BoundedIntText(value=1, min=1, max=4096,
-                                                 description="Multiplier:")
-        self.add_button = widgets.Button(description="Add hand")
-        self.remove_button = widgets.Button(description="Remove last")
+                                                 description=_("Multiplier:"))
+        self.add_button = widgets.Button(description=_("Add hand"))
+        self.remove_button = widgets.Button(description=_("Remove last"))
         self.preset_button = _reset_button()
         self.head = widgets.HTML()
         self.figure = widgets.HTML()
@@ -190,7 +200,7 @@ class TallyView(TutorView):
         body = widgets.HBox([self.figure, side])
         body.add_class("tutor-walker-body")
         self.frame = walker_frame(widgets.VBox([body]), controls,
-                                  title="Hangzhou dealer tally, hand by hand",
+                                  title=_("Hangzhou dealer tally, hand by hand"),
                                   projector=projector)
         self.box = self.frame.box
         self.box.add_class("tutor-hangzhou-tally")
@@ -215,25 +225,30 @@ class TallyView(TutorView):
         m = self.model
         step = m.current()
         self.nav.update(at_start=step.number == 0, at_end=step.number == m.steps - 1)
-        rows = [("start" if i == 0 else "end" if i == m.steps - 1 else str(m.results[i - 1]),
-                 "now" if i == step.number else "") for i in range(m.steps)]
-        sequence = table_html(["step: result", "shown"],
-                              [(f"{i}: {r}", mark) for i, (r, mark) in enumerate(rows)],
-                              caption="The hands")
+        rows = [(_("start") if i == 0 else _("end") if i == m.steps - 1
+                 else str(m.results[i - 1]), _("now") if i == step.number else "")
+                for i in range(m.steps)]
+        sequence = table_html([_("step: result"), _("shown")],
+                              [(_("{step}: {result}").format(step=i, result=r), mark)
+                               for i, (r, mark) in enumerate(rows)],
+                              caption=_("The hands"))
         net = step.payments.net()
-        scores = table_html(["seat", "score", "this step"],
-                            [(s.name.title(), n, f"{net[s]:+d}") for s, n in step.scores.items()],
-                            caption="Scores", numeric=[1, 2])
-        payments = (table_html(["payer", "payee", "amount", "why"],
-                               [(p.payer.name.title(), p.payee.name.title(), p.amount, p.reason)
+        scores = table_html([_("seat"), _("score"), _("this step")],
+                            [(_seat(s), n, f"{net[s]:+d}") for s, n in step.scores.items()],
+                            caption=_("Scores"), numeric=[1, 2])
+        payments = (table_html([_("payer"), _("payee"), _("amount"), _("why")],
+                               [(_seat(p.payer), _seat(p.payee), p.amount, localize(p.reason))
                                 for p in step.payments],
-                               caption="Payments made at this step", numeric=[2])
-                    if step.payments else f"{_P}No payment at this step.</p>")
+                               caption=_("Payments made at this step"), numeric=[2])
+                    if step.payments else _P + html.escape(_("No payment at this step.")) + "</p>")
+        head = _("Step {n} of {steps}: {title}").format(n=step.number, steps=m.steps - 1,
+                                                        title=localize(step.title))
         self.head.value = (f"<div class='tutor-step-head' style='font-family:sans-serif'>"
-                           f"Step {step.number} of {m.steps - 1}: {html.escape(step.title)}"
-                           "</div>")
-        explain = (f"<div class='tutor-step'>{_P}{html.escape(step.explanation)}<br>Dealer "
-                   f"{step.dealer.name.title()}; {html.escape(step.tally_text())}</p></div>")
+                           f"{html.escape(head)}</div>")
+        dealer = _("Dealer {seat}; {tally}").format(seat=_seat(step.dealer),
+                                                    tally=localize(step.tally_text()))
+        explain = (f"<div class='tutor-step'>{_P}{html.escape(localize(step.explanation))}<br>"
+                   f"{html.escape(dealer)}</p></div>")
         result = m.results[step.number - 1] if 0 < step.number <= len(m.results) else None
         winner = result.winner if result is not None else None
         self.figure.value = _figure(step.payments, "", winner, step.dealer)

@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from tutor.display.widgets.presenter import AppFrame
+from tutor.i18n import _
 
 __all__ = ["NONE", "WALKER_CSS", "StepButtons", "from_none", "none_option", "walker_frame"]
 
@@ -29,8 +30,9 @@ __all__ = ["NONE", "WALKER_CSS", "StepButtons", "from_none", "none_option", "wal
 NONE = "none"
 
 
-def none_option(label: str = "none") -> tuple[str, str]:
-    return (label, NONE)
+def none_option(label: str | None = None) -> tuple[str, str]:
+    """The "none" option of a dropdown (``none``, 无 in Chinese, unless ``label`` is given)."""
+    return (_("none") if label is None else label, NONE)
 
 
 def from_none(value: Any) -> Any:
@@ -41,12 +43,16 @@ def from_none(value: Any) -> Any:
 class StepButtons:
     """|< Start, < Back, Next >, End >| in one row; :meth:`update` disables them at the ends."""
 
-    def __init__(self, *, first: str = "|< Start", last: str = "End >|") -> None:
-        self.first = widgets.Button(description=first, tooltip="back to the first step")
-        self.back = widgets.Button(description="< Back", tooltip="the step before")
-        self.next = widgets.Button(description="Next >", button_style="primary",
-                                   tooltip="the next step")
-        self.last = widgets.Button(description=last, tooltip="the last step")
+    def __init__(self, *, first: str | None = None, last: str | None = None) -> None:
+        """``first`` and ``last`` label the end buttons (``|< Start`` and ``End >|`` unless
+        given), in the current language."""
+        self.first = widgets.Button(description=_("|< Start") if first is None else first,
+                                    tooltip=_("back to the first step"))
+        self.back = widgets.Button(description=_("< Back"), tooltip=_("the step before"))
+        self.next = widgets.Button(description=_("Next >"), button_style="primary",
+                                   tooltip=_("the next step"))
+        self.last = widgets.Button(description=_("End >|") if last is None else last,
+                                   tooltip=_("the last step"))
         for name in ("first", "back", "next", "last"):
             getattr(self, name).add_class(f"tutor-step-{name}")
         self.box = widgets.HBox([self.first, self.back, self.next, self.last])
@@ -73,7 +79,8 @@ WALKER_CSS = """<style>
 .tutor-walker-main .tutor-walker-body { display: flex; flex-wrap: wrap; gap: 12px 20px;
   align-items: flex-start; }
 .tutor-walker-main .tutor-walker-side { flex: 1 1 360px; min-width: 0; }
-.tutor-walker-main .tutor-step-head { font-size: 16px; font-weight: 600; margin: 4px 0; }
+.tutor-walker-main .tutor-step-head { font-size: 16px; font-weight: 600; margin: 4px 0;
+  line-height: 1.3; }
 .tutor-walker-main .tutor-step-nav { flex-wrap: wrap; }
 .tutor-walker-main .tutor-walker-side td, .tutor-walker-main .tutor-walker-side th {
   padding: 1px 8px; }

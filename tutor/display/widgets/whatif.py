@@ -20,22 +20,29 @@ from tutor.display.charts import histogram_svg
 from tutor.display.html import Raw, table_html
 from tutor.display.widgets.base import TutorView, error_html
 from tutor.errors import TutorError
+from tutor.i18n import N_, _, language, localize, pgettext
 from tutor.study.whatif import DEFAULT_CHANGES, Comparison, compare, gain_bins, parse_overrides
 
 __all__ = ["WhatIfView", "gains_figure", "gains_svg"]
 
-_BOTS = {"sensible bots": ("sensible",), "strong bots": ("strong",),
-         "sensible and random": ("sensible", "random"),
-         "random bots": ("random",)}
-_NAMES = ("defaults", "with the change")
+_BOTS = {N_("sensible bots"): ("sensible",), N_("strong bots"): ("strong",),
+         N_("sensible and random"): ("sensible", "random"),
+         N_("random bots"): ("random",)}
+_NAMES = (N_("defaults"), N_("with the change"))
 _COLOURS = ("#7f8c8d", "#e67e22")
-_XLABEL = "winner's gain in a won hand (points)"
+_XLABEL = N_("winner's gain in a won hand (points)")
+
+
+def _names() -> list[str]:
+    """The two rulesets' names, in the current language."""
+    return [_(name) for name in _NAMES]
 _TABLE_STYLE = ("<style>.tutor-whatif-table th, .tutor-whatif-table td {padding: 3px 14px}"
                 ".tutor-whatif-table th {border-bottom: 1px solid #999}</style>")
 
 
 def _title(comparison: Comparison) -> str:
-    return f"{comparison.variant.title}: {comparison.base.hands} hands"
+    return _("{game}: {n} hands").format(game=localize(comparison.variant.title),
+                                         n=comparison.base.hands)
 
 
 def gains_figure(comparison: Comparison) -> Any:
@@ -45,10 +52,10 @@ def gains_figure(comparison: Comparison) -> Any:
 
     fig, ax = plt.subplots(figsize=(9.6, 5.4))  # the SVG chart's 16:9, text as large
     base, changed = comparison.base.gains, comparison.changed.gains
-    ax.hist([base, changed], bins=gain_bins(base, changed), label=list(_NAMES),
+    ax.hist([base, changed], bins=gain_bins(base, changed), label=_names(),
             color=list(_COLOURS))
-    ax.set_xlabel(_XLABEL, fontsize=15)
-    ax.set_ylabel("hands", fontsize=15)
+    ax.set_xlabel(_(_XLABEL), fontsize=15)
+    ax.set_ylabel(_("hands"), fontsize=15)
     ax.tick_params(labelsize=14)
     ax.legend(fontsize=14)
     ax.set_title(_title(comparison), fontsize=18, fontweight="bold")
@@ -58,8 +65,10 @@ def gains_figure(comparison: Comparison) -> Any:
 
 def gains_svg(comparison: Comparison, *, use_matplotlib: bool = True) -> str:
     """The histogram as SVG: drawn by matplotlib when it can be imported (and
-    ``use_matplotlib``), else by :func:`tutor.display.charts.histogram_svg`."""
-    if use_matplotlib:
+    ``use_matplotlib``), else by :func:`tutor.display.charts.histogram_svg`; in Chinese always
+    by the latter, whose text the browser sets in a font that has the characters (matplotlib
+    draws text as outlines of its own font, which has none)."""
+    if use_matplotlib and language() == "en":
         try:
             import matplotlib  # noqa: F401  (missing under Pyodide)
         except ImportError:
@@ -69,9 +78,9 @@ def gains_svg(comparison: Comparison, *, use_matplotlib: bool = True) -> str:
 
             return _fit(figure_svg(gains_figure(comparison)))
     base, changed = comparison.base.gains, comparison.changed.gains
-    return histogram_svg(list(zip(_NAMES, (base, changed), strict=True)),
-                         gain_bins(base, changed), title=_title(comparison), xlabel=_XLABEL,
-                         ylabel="hands", colours=_COLOURS)
+    return histogram_svg(list(zip(_names(), (base, changed), strict=True)),
+                         gain_bins(base, changed), title=_title(comparison), xlabel=_(_XLABEL),
+                         ylabel=_("hands"), colours=_COLOURS)
 
 
 def _fit(svg: str) -> str:
@@ -93,23 +102,26 @@ class WhatIfView(TutorView):
         v = Variant.parse(variant)
         self._example = (v.value, DEFAULT_CHANGES[v] if rules is None else rules, hands, seed,
                          bots)
-        self.variant = widgets.Dropdown(options=[(x.title, x.value) for x in Variant],
-                                        value=v.value, description="Game:")
+        self.variant = widgets.Dropdown(options=[(localize(x.title), x.value) for x in Variant],
+                                        value=v.value, description=_("Game:"))
         self.rules = widgets.Textarea(value=self._example[1],
-                                      placeholder="name=value, one per line",
-                                      description="Change:",
+                                      placeholder=_("name=value, one per line"),
+                                      description=_("Change:"),
                                       layout=widgets.Layout(width="42em", height="4.5em"))
-        self.hands = widgets.BoundedIntText(value=hands, min=1, max=5000, description="Hands:")
-        self.seed = widgets.IntText(value=seed, description="Seed:",
-                                    tooltip="the random seed of the first deal")
-        self.bots = widgets.Dropdown(options=list(_BOTS), value=bots, description="Bots:")
-        self.run_button = widgets.Button(description="Run", button_style="primary")
+        self.hands = widgets.BoundedIntText(value=hands, min=1, max=5000,
+                                            description=_("Hands:"))
+        self.seed = widgets.IntText(value=seed, description=_("Seed:"),
+                                    tooltip=_("the random seed of the first deal"))
+        self.bots = widgets.Dropdown(options=[(_(name), name) for name in _BOTS], value=bots,
+                                     description=_("Bots:"))
+        self.run_button = widgets.Button(description=_("Run"), button_style="primary")
         self.run_button.add_class("tutor-whatif-run")
         self.run_button.on_click(lambda _b: self.run())
-        self.reset_button = widgets.Button(description="Reset to the example",
+        self.reset_button = widgets.Button(description=pgettext("what-if",
+                                                                "Reset to the example"),
                                            layout=widgets.Layout(width="auto"))
         self.reset_button.on_click(lambda _b: self.reset())
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Playing:")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=_("Playing:"))
         self.status = widgets.HTML()
         self.table = widgets.HTML()
         self.table.add_class("tutor-whatif-table")
@@ -145,8 +157,8 @@ class WhatIfView(TutorView):
         self.progress.value = done
         half = total // 2
         which, n = (_NAMES[0], done) if done <= half else (_NAMES[1], done - half)
-        self.status.value = (f"<span style='font-family:sans-serif'>{which}: hand {n} of "
-                             f"{half}</span>")
+        text = _("{which}: hand {n} of {hands}").format(which=_(which), n=n, hands=half)
+        self.status.value = f"<span style='font-family:sans-serif'>{html.escape(text)}</span>"
 
     def run(self) -> Comparison | None:
         """Play both rulesets and show the comparison (or the error, if a rule is bad)."""
@@ -160,12 +172,12 @@ class WhatIfView(TutorView):
             self.plot.value = ""
             return None
         differing = set(self.comparison.differing())
-        rows = [(name if name not in differing else _bold(name), b, c)
+        rows = [(localize(name) if name not in differing else _bold(localize(name)), b, c)
                 for name, b, c in self.comparison.rows()]
-        note = ("Rows in bold differ." if differing else
-                "No row differs: in these hands the change never mattered. Try more hands or "
-                "another change.")
-        self.table.value = (_TABLE_STYLE + table_html(["statistic", *_NAMES], rows,
+        note = (_("Rows in bold differ.") if differing else
+                _("No row differs: in these hands the change never mattered. Try more hands or "
+                  "another change."))
+        self.table.value = (_TABLE_STYLE + table_html([_("statistic"), *_names()], rows,
                                                       numeric=(1, 2))
                             + f"<p style='font-family:sans-serif'>{html.escape(note)}</p>")
         self.plot.value = gains_svg(self.comparison)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from tutor.core.tiles import Wind
 from tutor.errors import RulesError
+from tutor.i18n import N_, Message
 from tutor.ledger import Payment, Seat
 from tutor.study.huangyan.common import SEATS, seat_title, seats_text
 from tutor.variants.huangyan.reckoning import Reckoning, reckon
@@ -29,21 +30,39 @@ class WalkStep:
 
 #: The original rule text's two worked examples (and two variations on the second) as walk presets.
 PRESETS: dict[str, dict[str, object]] = {
-    "Rule text example 1: East (dealer) wins 20": {
+    N_("Rule text example 1: East (dealer) wins 20"): {
         "winner": Wind.EAST, "dealer": Wind.EAST,
         "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12}},
-    "Rule text example 2: North wins 12": {
+    N_("Rule text example 2: North wins 12"): {
         "winner": Wind.NORTH, "dealer": Wind.EAST,
         "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12}},
-    "Rule text example 2 with stacks of 20": {
+    N_("Rule text example 2 with stacks of 20"): {
         "winner": Wind.NORTH, "dealer": Wind.EAST,
         "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12},
         "stacks": dict.fromkeys(Wind, 20)},
-    "Rule text example 2 with West liable": {
+    N_("Rule text example 2 with West liable"): {
         "winner": Wind.NORTH, "dealer": Wind.EAST,
         "totals": {Wind.EAST: 20, Wind.SOUTH: 28, Wind.WEST: 6, Wind.NORTH: 12},
         "liable": Wind.WEST},
 }
+
+
+#: how the reckoning tells a payment capped by the payer's stack
+_CAPPED = "{reason}; {due} due, capped at {payer}'s stack of {paid}"
+
+
+def split_cap(reason: str) -> tuple[str, str]:
+    """A payment's reason without its stack cap, and the cap (``""`` if none): messages
+    translated when shown, whose English is the reason split at its first ``"; "``."""
+    pieces: tuple[object, ...] = getattr(reason, "_pieces", ())
+    piece = pieces[0] if len(pieces) == 1 else None
+    if isinstance(piece, tuple) and piece[0] == _CAPPED:
+        args = dict(piece[3])
+        base = args.pop("reason")
+        assert isinstance(base, str)
+        return base, Message("{due} due, capped at {payer}'s stack of {paid}", **args)
+    first, _sep, rest = reason.partition("; ")
+    return first, rest
 
 
 def _steps(result: Reckoning) -> tuple[WalkStep, ...]:
@@ -51,11 +70,13 @@ def _steps(result: Reckoning) -> tuple[WalkStep, ...]:
     steps: list[WalkStep] = []
     first = tuple(p for p in result.payments if p.wave == 1)
     if first:
-        who = "the liable player pays it all" if result.liable else "the winner collects"
-        steps.append(WalkStep(f"Wave one: {who}", first))
+        who = (Message("the liable player pays it all") if result.liable
+               else Message("the winner collects"))
+        steps.append(WalkStep(Message("Wave one: {who}", who=who), first))
     for n, p in enumerate((p for p in result.payments if p.wave == 2), start=1):
-        reason = p.reason.split("; ")[0]  # a stack cap is told in the payment itself
-        steps.append(WalkStep(f"Wave two, settlement {n}: {reason}", (p,)))
+        reason = split_cap(p.reason)[0]  # a stack cap is told in the payment itself
+        steps.append(WalkStep(Message("Wave two, settlement {n}: {reason}", n=n, reason=reason),
+                              (p,)))
     return tuple(steps)
 
 
@@ -152,7 +173,7 @@ class SettlementWalk:
     @property
     def step_title(self) -> str:
         if self.at_start:
-            return "Before any payment"
+            return Message("Before any payment")
         return self.steps[self.current - 1].title
 
     def __str__(self) -> str:

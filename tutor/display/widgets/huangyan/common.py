@@ -7,15 +7,29 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from tutor.core.tiles import Wind
-from tutor.ledger import Seat
+from tutor.i18n import localize
+from tutor.ledger import Seat, seat_name
 
 SEATS = tuple(Wind)
-SEAT_OPTIONS = [(s.name.title(), s) for s in SEATS]
 FONT = "font-family:sans-serif"
 
 
+SEAT_OPTIONS = [(s.name.title(), s) for s in SEATS]
+
+
 def seat_title(seat: Seat) -> str:
+    """A seat's English name (``East``), for the views still in English and summaries."""
     return seat.name.title()
+
+
+def seat_label(seat: Seat) -> str:
+    """A seat's name in the current language: ``East``, 东家."""
+    return localize(seat_name(seat))
+
+
+def seat_options() -> list[tuple[str, Seat]]:
+    """The four seats as a dropdown's options, named in the current language."""
+    return [(seat_label(s), s) for s in SEATS]
 
 
 def on_change(widget: widgets.Widget, handler: Callable[[], None]) -> None:

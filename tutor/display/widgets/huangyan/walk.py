@@ -11,7 +11,14 @@ from tutor.core.tiles import Wind
 from tutor.display.diagrams import payments_svg
 from tutor.display.html import table_html
 from tutor.display.widgets.base import TutorView, error_html, message_html
-from tutor.display.widgets.huangyan.common import FONT, SEAT_OPTIONS, SEATS, on_change, seat_title
+from tutor.display.widgets.huangyan.common import (
+    FONT,
+    SEATS,
+    on_change,
+    seat_label,
+    seat_options,
+    seat_title,
+)
 from tutor.display.widgets.stepper import (
     DIAGRAM_PX,
     NONE,
@@ -21,12 +28,14 @@ from tutor.display.widgets.stepper import (
     walker_frame,
 )
 from tutor.errors import TutorError
+from tutor.i18n import N_, _, localize
 from tutor.ledger import Payment
 from tutor.study.huangyan import (
     PRESETS,
     RULE_TEXT_TOTALS,
     SettlementWalk,
 )
+from tutor.study.huangyan.walk import split_cap
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules, LiabilityPayee
 
 # -- 2. the settlement walker -------------------------------------------------------------------
@@ -39,9 +48,10 @@ def _payment_line(p: Payment, alone: bool) -> str:
     title, so alone it keeps only what the title lacks (a stack cap)."""
     if not alone:
         return str(p)
-    extra = "; ".join(p.reason.split("; ")[1:])
-    line = f"{seat_title(p.payer)} pays {seat_title(p.payee)} {p.amount}"
-    return f"{line} ({extra})" if extra else line
+    extra = split_cap(p.reason)[1]
+    line = _("{payer} pays {payee} {amount}").format(
+        payer=seat_label(p.payer), payee=seat_label(p.payee), amount=p.amount)
+    return _("{line} ({extra})").format(line=line, extra=localize(extra)) if extra else line
 
 
 class SettlementWalkView(TutorView):
@@ -52,7 +62,7 @@ class SettlementWalkView(TutorView):
     the diagram large, the setup folded away); **Reset to example** goes back to ``preset``.
     """
 
-    CUSTOM = "(your own)"
+    CUSTOM = N_("(your own)")
 
     def __init__(self, preset: str = EXAMPLE, *, rules: HuangyanRules = HUANGYAN_RULES,
                  projector: bool = False) -> None:
@@ -61,38 +71,40 @@ class SettlementWalkView(TutorView):
         self.walk: SettlementWalk | None = None
         self.error: str | None = None
         self._quiet = False
-        self.preset = widgets.Dropdown(options=[self.CUSTOM, *PRESETS], value=self.CUSTOM,
-                                       description="Example:",
+        self.preset = widgets.Dropdown(options=[(_(self.CUSTOM), self.CUSTOM),
+                                                *((_(name), name) for name in PRESETS)],
+                                       value=self.CUSTOM, description=_("Example:"),
                                        layout=widgets.Layout(width="420px"))
-        self.dealer = widgets.Dropdown(options=SEAT_OPTIONS, value=Wind.EAST,
-                                       description="Dealer:", layout=widgets.Layout(
+        self.dealer = widgets.Dropdown(options=seat_options(), value=Wind.EAST,
+                                       description=_("Dealer:"), layout=widgets.Layout(
                                            width="170px"))
-        self.winner = widgets.Dropdown(options=SEAT_OPTIONS, value=Wind.EAST,
-                                       description="Winner:", layout=widgets.Layout(
+        self.winner = widgets.Dropdown(options=seat_options(), value=Wind.EAST,
+                                       description=_("Winner:"), layout=widgets.Layout(
                                            width="170px"))
         small = widgets.Layout(width="150px")
-        self.totals = {s: widgets.IntText(value=RULE_TEXT_TOTALS[s], description=seat_title(s),
+        self.totals = {s: widgets.IntText(value=RULE_TEXT_TOTALS[s], description=seat_label(s),
                                           layout=small) for s in SEATS}
-        self.use_stacks = widgets.Checkbox(value=False, description="table stacks")
-        self.stacks = {s: widgets.IntText(value=20, description=seat_title(s), layout=small)
+        self.use_stacks = widgets.Checkbox(value=False, description=_("table stacks"))
+        self.stacks = {s: widgets.IntText(value=20, description=seat_label(s), layout=small)
                        for s in SEATS}
-        self.liable = widgets.Dropdown(options=[none_option(), *SEAT_OPTIONS], value=NONE,
-                                       description="Liable:", layout=widgets.Layout(
+        self.liable = widgets.Dropdown(options=[none_option(), *seat_options()], value=NONE,
+                                       description=_("Liable:"), layout=widgets.Layout(
                                            width="170px"))
         self.payee = widgets.Dropdown(
-            options=[("the winner (one-player settlement)", LiabilityPayee.WINNER),
-                     ("the normal receivers", LiabilityPayee.NORMAL)],
-            value=rules.liability_payee, description="Liable pays pairs to:",
+            options=[(_("the winner (one-player settlement)"), LiabilityPayee.WINNER),
+                     (_("the normal receivers"), LiabilityPayee.NORMAL)],
+            value=rules.liability_payee, description=_("Liable pays pairs to:"),
             style={"description_width": "initial"}, layout=widgets.Layout(width="420px"))
-        self.hands = {s: widgets.Text(description=seat_title(s), layout=widgets.Layout(
+        self.hands = {s: widgets.Text(description=seat_label(s), layout=widgets.Layout(
             width="300px")) for s in SEATS}
-        self.win_tile = widgets.Text(description="Won on:", layout=small)
-        self.self_draw = widgets.Checkbox(value=False, description="self-draw")
-        self.from_hands = widgets.Button(description="Totals from hands")
+        self.win_tile = widgets.Text(description=_("Won on:"), layout=small)
+        self.self_draw = widgets.Checkbox(value=False, description=_("self-draw"))
+        self.from_hands = widgets.Button(description=_("Totals from hands"))
         self.from_hands.on_click(lambda _b: self.totals_from_hands())
         self.hands_note = widgets.HTML()
-        self.example_button = widgets.Button(description="Reset to example",
-                                             tooltip="back to the example this walker began with")
+        self.example_button = widgets.Button(
+            description=_("Reset to example"),
+            tooltip=_("back to the example this walker began with"))
         self.example_button.add_class("tutor-reset-example")
         self.example_button.on_click(lambda _b: self.reset())
         self.nav = StepButtons()
@@ -109,15 +121,17 @@ class SettlementWalkView(TutorView):
                   *self.totals.values(), *self.stacks.values()):
             on_change(w, self._controls_changed)
         hands_box = widgets.VBox([
-            widgets.HTML(f"<p style='{FONT}'>Or type the four hands (the winner's 14 tiles "
-                         "and its winning tile, the others' 13) and score them:</p>"),
+            widgets.HTML(f"<p style='{FONT}'>"
+                         + html.escape(_("Or type the four hands (the winner's 14 tiles and "
+                                         "its winning tile, the others' 13) and score them:"),
+                                       quote=False) + "</p>"),
             widgets.HBox([self.hands[Wind.EAST], self.hands[Wind.SOUTH]]),
             widgets.HBox([self.hands[Wind.WEST], self.hands[Wind.NORTH]]),
             widgets.HBox([self.win_tile, self.self_draw, self.from_hands]), self.hands_note])
         controls = widgets.VBox([
             widgets.HBox([self.preset, self.example_button]),
             widgets.HBox([self.dealer, self.winner]),
-            widgets.HTML(f"<b style='{FONT}'>Hand totals</b>"),
+            widgets.HTML(f"<b style='{FONT}'>" + html.escape(_("Hand totals")) + "</b>"),
             widgets.HBox(list(self.totals.values())), hands_box,
             widgets.HBox([self.use_stacks, *self.stacks.values()]),
             widgets.HBox([self.liable, self.payee])])
@@ -126,7 +140,7 @@ class SettlementWalkView(TutorView):
         body = widgets.HBox([self.figure, side])
         body.add_class("tutor-walker-body")
         main = widgets.VBox([body])
-        self.frame = walker_frame(main, controls, title="Huangyan settlement, step by step",
+        self.frame = walker_frame(main, controls, title=_("Huangyan settlement, step by step"),
                                   projector=projector)
         self.box = self.frame.box
         self.box.add_class("tutor-settlement-walk")
@@ -204,8 +218,8 @@ class SettlementWalkView(TutorView):
                 self.totals[s].value = sheets[s].total
         finally:
             self._quiet = False
-        self.hands_note.value = message_html("; ".join(
-            f"{seat_title(s)} {sheets[s].formula}" for s in SEATS))
+        self.hands_note.value = message_html(_("; ").join(
+            f"{seat_label(s)} {sheets[s].formula}" for s in SEATS))
         self._controls_changed()
 
     def _rules(self) -> HuangyanRules:
@@ -250,20 +264,22 @@ class SettlementWalkView(TutorView):
             return
         self.nav.update(at_start=walk.at_start, at_end=walk.at_end)
         r = walk.reckoning
-        head = f"Step {walk.current} of {len(walk.steps)}: {walk.step_title}"
+        head = _("Step {n} of {steps}: {title}").format(n=walk.current, steps=len(walk.steps),
+                                                        title=localize(walk.step_title))
         self.head.value = f"<div class='tutor-step-head' style='{FONT}'>{html.escape(head)}</div>"
         current = walk.steps[walk.current - 1].payments if not walk.at_start else ()
         lines = [f"<p>{html.escape(_payment_line(p, len(current) == 1))}</p>" for p in current]
         if walk.at_end and r.stacks_after is not None:
-            lines.append(f"<p>match over: {'yes' if r.match_over else 'no'}</p>")
+            over = _("match over: yes") if r.match_over else _("match over: no")
+            lines.append(f"<p>{html.escape(over)}</p>")
         self.status.value = f"<div class='tutor-step' style='{FONT}'>{''.join(lines)}</div>"
         stacks = walk.stacks_after()
         net = walk.net_after()
         self.figure.value = payments_svg(walk.payments_so_far(), net=net, stacks=stacks,
                                          winners=r.winner, dealer=r.dealer, current=current,
                                          size=DIAGRAM_PX)
-        headers = ["seat", "total used", "net so far"] + (["stack"] if stacks else [])
-        rows = [[seat_title(s), r.totals[s], f"{net[s]:+d}"] + ([stacks[s]] if stacks else [])
+        headers = [_("seat"), _("total used"), _("net so far")] + ([_("stack")] if stacks else [])
+        rows = [[seat_label(s), r.totals[s], f"{net[s]:+d}"] + ([stacks[s]] if stacks else [])
                 for s in SEATS]
         self.table.value = table_html(headers, rows, numeric=(1, 2, 3))
 

@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from .conftest import ROOT, Browsing
-from .test_site import _EXECUTE, _OUTPUTS, _WIDGET_VIEWS, IDLE, WIDGET, _problems
+from .test_site import _EXECUTE, _OUTPUTS, _WIDGET_VIEWS, IDLE, WIDGET, _problems, run_all_cells
 
 pytestmark = pytest.mark.browser
 CHINESE = (ROOT / "notebooks" / "zh").is_dir()
@@ -70,13 +70,7 @@ def test_the_chinese_course_runs_in_chinese_and_the_english_stays_english(browse
         page.wait_for_selector(IDLE, timeout=600_000)
         found: dict[str, Any] = {"menu": page.inner_text("#jp-MainMenu").split(),
                                  "status": page.inner_text(".jp-StatusBar-Widget >> nth=0")}
-        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells')"
-                      ".then(ok => { window.__ranAll = ok; }); }")
-        page.wait_for_function("window.__ranAll !== undefined", timeout=1_200_000, polling=500)
-        page.wait_for_selector(IDLE, timeout=120_000)
-        page.wait_for_function(f"""() => ({_WIDGET_VIEWS})('{WIDGET}')
-                                   .every(v => v.drawn || v.text.includes('Error'))""",
-                               timeout=60_000, polling=500)
+        run_all_cells(page)
         found.update(cells=page.evaluate(_OUTPUTS), views=page.evaluate(_WIDGET_VIEWS, WIDGET),
                      tab=page.inner_text("#jp-main-dock-panel .lm-TabBar-tab.jp-mod-current"),
                      kernel=page.evaluate(_EXECUTE, "from tutor.i18n import _, language\n"

@@ -95,9 +95,8 @@ def _problems(cells: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
-def _run_all(browsing: Browsing, notebook: str) -> dict[str, Any]:
-    page, ready = _open(browsing, notebook)
-    started = time.monotonic()
+def run_all_cells(page: Any) -> None:
+    """Run All in the open notebook, then wait for the kernel to be idle and every widget drawn."""
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells')"
                   ".then(ok => { window.__ranAll = ok; }); }")
     page.wait_for_function("window.__ranAll !== undefined", timeout=1_200_000, polling=500)
@@ -105,6 +104,12 @@ def _run_all(browsing: Browsing, notebook: str) -> dict[str, Any]:
     page.wait_for_function(f"""() => ({_WIDGET_VIEWS})('{WIDGET}')
                                .every(v => v.drawn || v.text.includes('Error'))""",
                            timeout=60_000, polling=500)
+
+
+def _run_all(browsing: Browsing, notebook: str) -> dict[str, Any]:
+    page, ready = _open(browsing, notebook)
+    started = time.monotonic()
+    run_all_cells(page)
     return {"ready": ready, "ran": time.monotonic() - started, "cells": page.evaluate(_OUTPUTS),
             "views": page.evaluate(_WIDGET_VIEWS, WIDGET), "outside": browsing.outside,
             "menu": page.inner_text("#jp-MainMenu").split()}

@@ -25,7 +25,7 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import WaitAnalysis, waits
 from tutor.errors import HandError, RulesError
-from tutor.i18n import N_, Message, _, join, language, localize, shown
+from tutor.i18n import N_, Message, _, comma, join, language, localize, shown
 from tutor.ledger import Ledger, Seat, seat_name
 from tutor.variants.hangzhou.ledger import GameLedger, HandResult, play
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules, ScoringMode
@@ -222,11 +222,14 @@ class TallyStep:
         return Message("{n} open token(s) ({parts})", n=self.tokens, parts=parts)
 
     def __str__(self) -> str:
-        scores = ", ".join(f"{s.name.title()} {n}" for s, n in self.scores.items())
-        lines = [f"step {self.number}: {self.title}", f"  {self.explanation}",
-                 f"  dealer {self.dealer.name.title()}; {self.tally_text()}"]
+        """The step in the current language (English: as the stepper's plain text)."""
+        scores = comma().join(f"{localize(seat_name(s))} {n}" for s, n in self.scores.items())
+        lines = [_("step {number}: {title}").format(number=self.number, title=localize(self.title)),
+                 "  " + localize(self.explanation),
+                 "  " + _("dealer {seat}; {tally}").format(seat=localize(seat_name(self.dealer)),
+                                                           tally=localize(self.tally_text()))]
         lines += [f"  {p}" for p in self.payments]
-        lines.append(f"  scores: {scores}")
+        lines.append("  " + _("scores: {scores}").format(scores=scores))
         return "\n".join(lines)
 
 

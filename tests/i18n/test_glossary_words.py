@@ -32,6 +32,8 @@ OTHER_MEANING_IN_CONTEXT = {
                           "general)",
     ("way of winning", "discard"): "a summary's count of wins on a discard: 点炮, not the act "
                                    "of discarding",
+    ("won by", "discard"): "the Hangzhou explorer's menu of how the hand was won: on a discard, "
+                           "点炮胡, not the act of discarding",
     ("result", "draw"): "the Hangzhou tally's hand that ends without a winner: an exhaustive "
                         "draw, 荒庄, not taking a tile (摸牌)",
     ("bean", "concealed kong"): "the kind of a bean, named as the bean: the glossary's "

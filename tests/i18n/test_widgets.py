@@ -354,3 +354,37 @@ def test_the_walkers_english_is_unchanged(made_in: str) -> None:
         ("hand 1: East wins x2 (White Dragon Pair Wait)",
          "the dealer East wins x2: nothing is paid now, 2 token(s) go on the tally (one token "
          "= 8 from each other player)")]
+
+
+#: the name of the fan model's source (Mahjong International League), kept in Chinese
+_MIL = {"MIL"}
+
+
+def test_the_hangzhou_multiplier_explorer_made_in_chinese() -> None:
+    """The multiplier explorer of lesson 06 reads in Chinese: its controls, the sheet under them
+    (jokers, multipliers, product, payments) in both scoring modes, and a refused win."""
+    from tutor.display.widgets.hangzhou import MultiplierView
+    from tutor.variants.hangzhou.rules import ScoringMode
+    from tutor.variants.hangzhou.scoring import WinSource
+
+    english_view = MultiplierView()
+    assert english_view.source.description == "Won by:"
+    assert "Before the draw: waiting on" in english_view.output.value
+    assert _words(english_view.box), "the check can fail: the English explorer"
+    with using_language("zh"):
+        view = MultiplierView()
+        assert view.source.description == "胡牌方式："
+        assert view.scoring._options_labels == ("规则原文：相乘", "MIL 番制")
+        setups = [{}, {"scoring": ScoringMode.MIL_FAN}, {"tile_hog": True},
+                  {"hand": "11m22m33m44m55m66m 白", "drawn": "9p", "kongs": 0},
+                  {"hand": "123m456m789m 中中 白白", "drawn": "中", "kongs": 0},
+                  {"hand": "123m456m789m 中中中 1p", "drawn": "1p", "kongs": 0,
+                   "joker_discards": 0},
+                  {"hand": "123m456m789m 中中中 東", "drawn": "1p", "kongs": 0},
+                  {"source": WinSource.DISCARD}]
+        for setup in setups:
+            view.reset()
+            for name, value in setup.items():
+                getattr(view, name).value = value
+            words = [w for w in _words(view.box) if w not in _MIL]
+            assert words == [], (setup, view.output.value)

@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 
 from tutor.errors import HandError, RulesError
-from tutor.i18n import C_, N_, Message, _, join, localize, pgettext, pmessage, shown
+from tutor.i18n import C_, N_, Message, _, comma, join, localize, pgettext, pmessage, shown
 from tutor.ledger import Ledger, Seat, seat_name
 from tutor.variants.guiyang.description import FinishedHand, WinKind
 from tutor.variants.guiyang.handfile import loads_hand, read_hand
@@ -194,11 +194,13 @@ class WalkStep:
     explanation: tuple[str, ...]
 
     def __str__(self) -> str:
-        nets = ", ".join(f"{_name(s)} {n:+d}" for s, n in self.running.items())
-        lines = [f"step {self.number}: {self.title}", *(f"  {x}" for x in self.explanation)]
+        """The step in the current language (English: as the walker's plain text)."""
+        nets = comma().join(f"{localize(_name(s))} {n:+d}" for s, n in self.running.items())
+        lines = [_("step {number}: {title}").format(number=self.number, title=localize(self.title)),
+                 *("  " + localize(x) for x in self.explanation)]
         if self.category is not None:
-            lines += [f"  {p}" for p in self.payments] or ["  (no payments)"]
-        lines.append(f"  running nets: {nets}")
+            lines += [f"  {p}" for p in self.payments] or ["  " + _("(no payments)")]
+        lines.append("  " + _("running nets: {nets}").format(nets=nets))
         return "\n".join(lines)
 
 

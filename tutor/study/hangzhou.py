@@ -25,7 +25,7 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import WaitAnalysis, waits
 from tutor.errors import HandError, RulesError
-from tutor.i18n import Message, join, shown
+from tutor.i18n import N_, Message, _, comma, join, language, localize, shown
 from tutor.ledger import Ledger, Seat, seat_name
 from tutor.variants.hangzhou.ledger import GameLedger, HandResult, play
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules, ScoringMode
@@ -57,7 +57,7 @@ def joker_roles(reading: Decomposition) -> tuple[JokerRole, ...]:
     out = []
     for group in reading.groups:
         if group.wild:
-            what = "any pair" if group.kind is GroupKind.PAIR else "any set"
+            what = N_("any pair") if group.kind is GroupKind.PAIR else N_("any set")
             out.append(JokerRole(len(group.tiles), what, str(group)))
         else:
             for tile in group.jokers:
@@ -116,11 +116,13 @@ class MultiplierExplorer:
             return hand, hand.add(drawn)
         if hand.size == 14:
             if drawn not in hand.concealed:
-                raise HandError(f"{self.hand!r}: the drawn tile {drawn} is not among the "
-                                "concealed tiles of this 14-tile hand")
+                raise HandError(Message("{hand}: the drawn tile {drawn} is not among the "
+                                        "concealed tiles of this 14-tile hand",
+                                        hand=repr(self.hand), drawn=str(drawn)))
             return hand.remove(drawn), hand
-        raise HandError(f"{self.hand!r} has {hand.size} tiles (kongs count 3): give the 13 "
-                        "tiles before the draw, or the 14 with the drawn tile")
+        raise HandError(Message("{hand} has {n} tiles (kongs count 3): give the 13 tiles before "
+                                "the draw, or the 14 with the drawn tile", hand=repr(self.hand),
+                                n=hand.size))
 
     def before(self) -> WaitAnalysis:
         """The waits of the hand before the draw (ready? White Dragon Pair Wait?)."""
@@ -135,28 +137,34 @@ class MultiplierExplorer:
         return decompositions(self.hands()[1], V)
 
     def joker_rows(self, sheet: ScoreSheet) -> list[tuple[str, str, str]]:
-        """(jokers, stands for, in group) of the reading the sheet used."""
-        return [("白" * r.jokers, r.stands_for, r.group) for r in joker_roles(sheet.reading)]
+        """(jokers, stands for, in group) of the reading the sheet used (in the language)."""
+        return [("白" * r.jokers, localize(r.stands_for), r.group)
+                for r in joker_roles(sheet.reading)]
 
     def line_rows(self, sheet: ScoreSheet) -> list[tuple[str, str, str, str]]:
+        """(name, Chinese alias, factor, from) of each multiplier; in Chinese the name is the
+        Chinese one (:attr:`ScoreLine.label`)."""
         rows = []
+        english = language() == "en"
         for line in sheet.lines:
             x = f"x{line.multiplier}"
             if sheet.rules.scoring is ScoringMode.MIL_FAN:
-                x += f" ({line.fan} fan)"
-            rows.append((line.name, line.chinese or "", x, line.source))
+                x += _(" ({fan} fan)").format(fan=line.fan)
+            rows.append((line.name if english else line.label, line.chinese or "", x,
+                         localize(line.source)))
         return rows
 
     def product_text(self, sheet: ScoreSheet) -> str:
         factors = " x ".join(str(line.multiplier) for line in sheet.lines) or "1"
         if sheet.rules.scoring is ScoringMode.MIL_FAN:
             capped = min(sheet.fan, sheet.rules.fan_cap)
-            return f"{sheet.fan} fan (cap {sheet.rules.fan_cap}): 2^{capped} = x{sheet.product}"
+            return _("{fan} fan (cap {cap}): 2^{capped} = x{product}").format(
+                fan=sheet.fan, cap=sheet.rules.fan_cap, capped=capped, product=sheet.product)
         return f"{factors} = x{sheet.product}"
 
     def payment_rows(self, sheet: ScoreSheet) -> list[tuple[str, str, int, str]]:
-        return [(p.payer.name.title(), p.payee.name.title(), p.amount, p.reason)
-                for p in sheet.payments]
+        return [(localize(seat_name(p.payer)), localize(seat_name(p.payee)), p.amount,
+                 localize(p.reason)) for p in sheet.payments]
 
     def summary(self) -> str:
         """One line: the setup and the result (or the error)."""
@@ -214,11 +222,14 @@ class TallyStep:
         return Message("{n} open token(s) ({parts})", n=self.tokens, parts=parts)
 
     def __str__(self) -> str:
-        scores = ", ".join(f"{s.name.title()} {n}" for s, n in self.scores.items())
-        lines = [f"step {self.number}: {self.title}", f"  {self.explanation}",
-                 f"  dealer {self.dealer.name.title()}; {self.tally_text()}"]
+        """The step in the current language (English: as the stepper's plain text)."""
+        scores = comma().join(f"{localize(seat_name(s))} {n}" for s, n in self.scores.items())
+        lines = [_("step {number}: {title}").format(number=self.number, title=localize(self.title)),
+                 "  " + localize(self.explanation),
+                 "  " + _("dealer {seat}; {tally}").format(seat=localize(seat_name(self.dealer)),
+                                                           tally=localize(self.tally_text()))]
         lines += [f"  {p}" for p in self.payments]
-        lines.append(f"  scores: {scores}")
+        lines.append("  " + _("scores: {scores}").format(scores=scores))
         return "\n".join(lines)
 
 

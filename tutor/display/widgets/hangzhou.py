@@ -20,15 +20,19 @@ from tutor.display.widgets.stepper import (
     walker_frame,
 )
 from tutor.errors import TutorError
-from tutor.i18n import _, localize, pgettext
+from tutor.i18n import C_, _, language, localize, pgettext
 from tutor.ledger import Ledger, Seat, seat_name
 from tutor.study.hangzhou import MultiplierExplorer, TallyStep, TallyStepper
 from tutor.variants.hangzhou.rules import ScoringMode
 from tutor.variants.hangzhou.scoring import WinSource
+from tutor.variants.hangzhou.text import reading_text
 
 __all__ = ["MultiplierView", "TallyView"]
 
-SEATS = [(s.name.title(), s) for s in Seat]
+#: how the "Won by" menu names each source (the English words are the sources' values)
+SOURCES = {WinSource.SELF_DRAW: C_("won by", "self-draw"),
+           WinSource.DISCARD: C_("won by", "discard"),
+           WinSource.ROBBING_KONG: C_("won by", "robbing a kong")}
 _P = "<p style='font-family:sans-serif'>"
 
 
@@ -66,24 +70,27 @@ class MultiplierView(TutorView):
             rules=self.model.base_rules)
         m = self.model
         style: dict[str, Any] = {"description_width": "initial"}
-        self.hand = widgets.Text(value=m.hand, description="Hand:", continuous_update=False,
+        self.hand = widgets.Text(value=m.hand, description=_("Hand:"), continuous_update=False,
                                  layout=widgets.Layout(width="420px"))
-        self.drawn = widgets.Text(value=m.drawn, description="Drawn:", continuous_update=False,
-                                  layout=widgets.Layout(width="140px"))
-        self.winner = widgets.Dropdown(options=SEATS, value=m.winner, description="Winner:")
-        self.dealer = widgets.Dropdown(options=SEATS, value=m.dealer, description="Dealer:")
+        self.drawn = widgets.Text(value=m.drawn, description=_("Drawn:"),
+                                  continuous_update=False, layout=widgets.Layout(width="140px"))
+        self.winner = widgets.Dropdown(options=_seats(), value=m.winner,
+                                       description=_("Winner:"))
+        self.dealer = widgets.Dropdown(options=_seats(), value=m.dealer,
+                                       description=_("Dealer:"))
         self.kongs = widgets.BoundedIntText(value=m.kongs, min=0, max=4, style=style,
-                                            description="Kongs in the chain:")
+                                            description=_("Kongs in the chain:"))
         self.joker_discards = widgets.BoundedIntText(value=m.joker_discards, min=0, max=4,
                                                      style=style,
-                                                     description="Joker discards in the chain:")
-        self.source = widgets.Dropdown(options=[(s.value, s) for s in WinSource],
-                                       value=m.source, description="Won by:")
-        self.scoring = widgets.ToggleButtons(options=[("rule text: multiply", ScoringMode.MULTIPLY),
-                                                      ("MIL fan model", ScoringMode.MIL_FAN)],
-                                             value=m.scoring)
+                                                     description=_("Joker discards in the chain:"))
+        self.source = widgets.Dropdown(options=[(pgettext("won by", SOURCES[s]), s)
+                                                for s in WinSource],
+                                       value=m.source, description=_("Won by:"))
+        self.scoring = widgets.ToggleButtons(
+            options=[(_("rule text: multiply"), ScoringMode.MULTIPLY),
+                     (_("MIL fan model"), ScoringMode.MIL_FAN)], value=m.scoring)
         self.tile_hog = widgets.Checkbox(value=m.four_jokers_tile_hog, indent=False,
-                                         description="four jokers make a Tile Hog")
+                                         description=_("four jokers make a Tile Hog"))
         self.output = widgets.HTML()
         self.example_button = _reset_button()
         self.example_button.on_click(lambda _b: self.reset())
@@ -125,34 +132,46 @@ class MultiplierView(TutorView):
         m.four_jokers_tile_hog = self.tile_hog.value
         try:
             self.output.value = self._render()
-        except (TutorError, ValueError) as exc:
-            self.output.value = error_html(exc)
+        except (TutorError, ValueError) as exc:  # the engine's message, in the language
+            self.output.value = error_html(localize(exc.args[0]) if exc.args else exc)
 
     def _render(self) -> str:
         m = self.model
         before = m.before()
         sheet = m.sheet()
         parts = [hand_svg(sheet.hand, variant="hangzhou", drawn=sheet.drawn)]
-        wdpw = " (White Dragon Pair Wait: any tile wins)" if before.white_dragon_pair_wait else ""
-        waited = " ".join(str(t) for t in before.waits) or "nothing"
-        parts.append(f"{_P}Before the draw: waiting on {html.escape(waited)}{wdpw}.<br>"
-                     f"Reading used: <code>{html.escape(str(sheet.reading))}</code> "
-                     f"({html.escape(sheet.reading.shape.value)}, the best of "
-                     f"{sheet.readings}).</p>")
+        waited = " ".join(str(t) for t in before.waits) or _("nothing")
+        wait = (_("Before the draw: waiting on {waits} (White Dragon Pair Wait: any tile wins).")
+                if before.white_dragon_pair_wait else _("Before the draw: waiting on {waits}."))
+        reading = (str(sheet.reading) if language() == "en"
+                   else localize(reading_text(sheet.reading)))
+        used = html.escape(_("Reading used: {reading} ({shape}, the best of {n}).")).format(
+            reading=f"<code>{html.escape(reading)}</code>",
+            shape=html.escape(localize(sheet.reading.shape.value)), n=sheet.readings)
+        parts.append(f"{_P}{html.escape(wait.format(waits=waited))}<br>{used}</p>")
         jokers = m.joker_rows(sheet)
         if jokers:
-            parts.append(table_html(["joker", "stands for", "in group"], jokers,
-                                    caption="What each joker stood for"))
+            parts.append(table_html([_("joker"), _("stands for"), _("in group")], jokers,
+                                    caption=_("What each joker stood for")))
         else:
-            parts.append(f"{_P}No joker in this hand.</p>")
-        parts.append(table_html(["multiplier", "中文", "x", "from"], m.line_rows(sheet),
-                                caption="Multipliers") if sheet.lines
-                     else f"{_P}No multiplier applies: the base value.</p>")
-        parts.append(f"{_P}<b>Product: {html.escape(m.product_text(sheet))}</b></p>")
-        parts.append(table_html(["payer", "payee", "amount", "why"], m.payment_rows(sheet),
-                                caption="Payments", numeric=[2]))
-        parts.append(message_html(f"{sheet.situation.winner.name.title()} receives "
-                                  f"{sheet.total}.", True))
+            parts.append(_P + html.escape(_("No joker in this hand.")) + "</p>")
+        if sheet.lines:
+            rows = m.line_rows(sheet)
+            if language() == "en":
+                parts.append(table_html(["multiplier", "中文", "x", "from"], rows,
+                                        caption="Multipliers"))
+            else:  # the names are the Chinese ones: no column for the alias
+                parts.append(table_html([_("multiplier"), "x", _("from")],
+                                        [(n, x, f) for n, _c, x, f in rows],
+                                        caption=_("Multipliers")))
+        else:
+            parts.append(_P + html.escape(_("No multiplier applies: the base value.")) + "</p>")
+        product = _("Product: {product}").format(product=m.product_text(sheet))
+        parts.append(f"{_P}<b>{html.escape(product)}</b></p>")
+        parts.append(table_html([_("payer"), _("payee"), _("amount"), _("why")],
+                                m.payment_rows(sheet), caption=_("Payments"), numeric=[2]))
+        parts.append(message_html(_("{winner} receives {total}.").format(
+            winner=_seat(sheet.situation.winner), total=sheet.total), True))
         parts.append(_figure(sheet.payments, f"x{sheet.product}", sheet.situation.winner,
                              sheet.situation.dealer))
         return "".join(parts)

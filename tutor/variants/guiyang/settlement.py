@@ -326,10 +326,11 @@ def _win_payments(hand: FinishedHand, win: Win, patterns: dict[Seat, PatternResu
             assert win.source is not None
             if (result.pattern is Pattern.PLAIN and rules.plain_discard_win_needs_kong
                     and not hand.player(s).has_kong):
-                raise RulesError(
-                    f"{_name(s)} cannot win on {_name(win.source)}'s discard {win.tile}: a plain "
-                    f"win on a discard needs a kong (a bean), and {_name(s)} "
-                    f"({hand.player(s)}) has none; a self-draw or a higher pattern needs none")
+                raise RulesError(Message(
+                    "{winner} cannot win on {source}'s discard {tile}: a plain win on a discard "
+                    "needs a kong (a bean), and {winner} ({hand}) has none; a self-draw or a "
+                    "higher pattern needs none", winner=_name(s), source=_name(win.source),
+                    tile=str(win.tile), hand=str(hand.player(s))))
             out.append(Payment(win.source, s, result.value,
                                Message("{title} on {source}'s discard {tile}", title=title,
                                        source=_name(win.source), tile=str(win.tile)),

@@ -55,8 +55,8 @@ class WinSource(Enum):
 
     @property
     def phrase(self) -> str:
-        return {"self-draw": "by self-draw", "discard": "on another player's discard",
-                "robbing a kong": "by robbing a kong"}[self.value]
+        return {"self-draw": N_("by self-draw"), "discard": N_("on another player's discard"),
+                "robbing a kong": N_("by robbing a kong")}[self.value]
 
     def __repr__(self) -> str:
         return f"WinSource.{self.name}"
@@ -324,22 +324,27 @@ def score(hand: Hand, drawn: Tile, situation: Situation | None = None, *,
     """Score a self-drawn Hangzhou win. ``hand`` is the 14 tiles (drawn tile included)."""
     situation = situation or Situation()
     if situation.source is not WinSource.SELF_DRAW:
-        raise RulesError(f"{hand}: a win {situation.source.phrase} is not allowed in Hangzhou "
-                         "(self-draw only: the original rule text, section 2)")
+        raise RulesError(Message("{hand}: a win {how} is not allowed in Hangzhou (self-draw "
+                                 "only: the original rule text, section 2)", hand=str(hand),
+                                 how=Message(situation.source.phrase)))
     hand.check(V)
     readings = decompositions(hand, V, joker_fifth_copy=rules.joker_fifth_copy)
     if not readings:
-        raise RulesError(f"{hand}: not a complete hand (four groups and a pair, or seven pairs)")
+        raise RulesError(Message("{hand}: not a complete hand (four groups and a pair, or seven "
+                                 "pairs)", hand=str(hand)))
     if drawn not in hand.concealed:
-        raise HandError(f"{hand}: the drawn tile {drawn} is not among the concealed tiles")
+        raise HandError(Message("{hand}: the drawn tile {drawn} is not among the concealed tiles",
+                                hand=str(hand), drawn=str(drawn)))
     kongs = [m for m in hand.melds if m.is_kong]
     if situation.kongs > len(kongs):
-        raise RulesError(f"{hand}: the chain has {situation.kongs} kong(s) but the hand shows "
-                         f"{len(kongs)}")
+        raise RulesError(Message("{hand}: the chain has {kongs} kong(s) but the hand shows "
+                                 "{shown}", hand=str(hand), kongs=situation.kongs,
+                                 shown=len(kongs)))
     in_hand = hand.held_counts[JOKER.index]
     if in_hand + situation.joker_discards > 4:
-        raise HandError(f"{hand}: {in_hand} jokers held and {situation.joker_discards} "
-                        "discarded in the chain, but only four exist")
+        raise HandError(Message("{hand}: {held} jokers held and {discarded} discarded in the "
+                                "chain, but only four exist", hand=str(hand), held=in_hand,
+                                discarded=situation.joker_discards))
     common = _common_lines(hand, drawn, situation, rules, in_hand)
     pair_wait = any(line.name == PAIR_WAIT for line in common)
     scored = []

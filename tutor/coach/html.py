@@ -28,7 +28,8 @@ def _badge(grade: Grade) -> str:
 
 
 _ROW = '<div style="white-space:nowrap;margin:2px 0">'
-_TILE = re.compile(r"\b([1-9][mps]|[1-7]z)\b")
+#: a tile code in a text: not inside a word of Latin letters or digits (Chinese may touch it)
+_TILE = re.compile(r"(?<![A-Za-z0-9_])([1-9][mps]|[1-7]z)(?![A-Za-z0-9_])")
 
 
 def _move(d: Decision) -> str:

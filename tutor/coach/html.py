@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 from html import escape
 
-from tutor.coach.model import Decision, Grade, Review, legend
+from tutor.coach.model import Decision, Grade, Review, grade_word, kind_word, legend, option_word
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.display.html import Raw, table_html
 from tutor.display.svg import hand_svg, tile_svg
+from tutor.i18n import _, language, localize, pgettext
 
 __all__ = ["GRADE_COLOURS", "PLAYED", "PREFERRED", "decision_html", "review_html"]
 
@@ -23,24 +24,27 @@ GRADE_COLOURS = {Grade.GOOD: "#2e7d32", Grade.INACCURACY: "#b26a00", Grade.MISTA
 def _badge(grade: Grade) -> str:
     return (f'<span class="tutor-grade tutor-grade-{grade.value}" style="color:#fff;'
             f'background:{GRADE_COLOURS[grade]};padding:1px 6px;border-radius:4px;'
-            f'font-weight:bold">{escape(grade.value)}</span>')
+            f'font-weight:bold">{escape(localize(grade_word(grade)))}</span>')
 
 
 _ROW = '<div style="white-space:nowrap;margin:2px 0">'
-_TILE = re.compile(r"\b([1-9][mps]|[1-7]z)\b")
+#: a tile code in a text: not inside a word of Latin letters or digits (Chinese may touch it)
+_TILE = re.compile(r"(?<![A-Za-z0-9_])([1-9][mps]|[1-7]z)(?![A-Za-z0-9_])")
 
 
 def _move(d: Decision) -> str:
     """What was offered (a claim), played and preferred, with their tiles."""
     parts = []
+    offered, played, coach = _("offered"), pgettext("review", "played"), pgettext("review", "coach")
     if d.offer is not None:
-        parts.append(f"{_ROW}offered {tile_svg(d.offer, size=26)}</div>")
-    parts.append(f"{_ROW}played <b>{escape(d.played.label)}</b>")
+        parts.append(f"{_ROW}{escape(offered)} {tile_svg(d.offer, size=26)}</div>")
+    parts.append(f"{_ROW}{escape(played)} <b>{escape(localize(option_word(d.played.label)))}</b>")
     if d.played_tile is not None:
         parts.append(" " + tile_svg(d.played_tile, size=26, highlight=PLAYED))
     parts.append("</div>")
     if d.preferred != d.played:
-        parts.append(f"{_ROW}coach <b>{escape(d.preferred.label)}</b>")
+        parts.append(f"{_ROW}{escape(coach)} "
+                     f"<b>{escape(localize(option_word(d.preferred.label)))}</b>")
         if d.preferred_tile is not None:
             parts.append(" " + tile_svg(d.preferred_tile, size=26, highlight=PREFERRED))
         parts.append("</div>")
@@ -57,13 +61,14 @@ def _with_tiles(text: str, variant: str | None) -> str:
         return (f'{match.group(1)}<span style="display:inline-block;vertical-align:middle;'
                 f'margin:0 2px">{svg}</span>')
 
-    return _TILE.sub(draw, escape(text))
+    return _TILE.sub(draw, escape(localize(text)))
 
 
 def decision_html(d: Decision, variant: str | None = None) -> str:
     """One decision as a small block: the hand, the moves, the grade and the reason."""
+    move = _("move {number}, {kind}:").format(number=d.turn + 1, kind=localize(kind_word(d.kind)))
     return (f'<div class="tutor-decision" data-turn="{d.turn}">'
-            f"<p>move {d.turn + 1}, {escape(d.kind.value)}: {_badge(d.grade)} "
+            f"<p>{escape(move)} {_badge(d.grade)} "
             f"{_with_tiles(d.reason, variant)}</p>{_hand(d, variant)}{_move(d)}</div>")
 
 
@@ -83,13 +88,25 @@ def review_html(review: Review) -> str:
     variant = review.variant.value
     rows = []
     for d in review.decisions:
-        rows.append((d.turn + 1, d.kind.value, Raw(_hand(d, variant)), Raw(_move(d)),
+        rows.append((d.turn + 1, localize(kind_word(d.kind)), Raw(_hand(d, variant)), Raw(_move(d)),
                      Raw(_badge(d.grade)), Raw(_with_tiles(d.reason, variant))))
-    table = table_html(("move", "kind", "hand", "played / coach", "grade", "why"), rows,
+    headings = (pgettext("review", "move"), pgettext("review", "kind"), pgettext("review", "hand"),
+                pgettext("review", "played / coach"), pgettext("review", "grade"), _("why"))
+    table = table_html(headings, rows,
                        css_class="tutor-table tutor-review", numeric=(0,))
     who = review.seat.name.title()
-    return (f'<div class="tutor-review-block"><p><b>Review of {escape(who)}\'s play '
-            f"({escape(review.variant.title)})</b>: {escape(review.outcome)}</p>"
-            f"<p>{escape(summary.counts_text())}. "
-            f"{escape(legend(review.rules, review.variant))}</p>"
+    if language() == "en":
+        title = (f"<b>Review of {escape(who)}'s play ({escape(review.variant.title)})</b>: "
+                 f"{escape(review.outcome)}")
+    else:
+        from tutor.ledger import seat_name
+
+        title = _("{name}: {value}").format(
+            name="<b>" + escape(_("Review of {seat}'s play ({game})").format(
+                seat=localize(seat_name(review.seat)), game=localize(review.variant.title)))
+            + "</b>", value=escape(localize(review.outcome)))
+    counts = _("{counts}. {legend}").format(counts=localize(summary.counts_text()),
+                                            legend=localize(legend(review.rules, review.variant)))
+    return (f'<div class="tutor-review-block"><p>{title}</p>'
+            f"<p>{escape(counts)}</p>"
             f"<p>{_with_tiles(summary.lesson, variant)}</p>{table}</div>")

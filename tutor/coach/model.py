@@ -12,7 +12,7 @@ from tutor.core.hand import Hand
 from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.game.actions import Action
-from tutor.i18n import Message, pmessage
+from tutor.i18n import Message, _, join, language, localize, pmessage
 
 __all__ = ["DEAD_WAIT", "Decision", "DecisionKind", "Grade", "Option", "Review", "Summary", "Theme",
            "grade_of", "legend", "points_grade"]
@@ -162,6 +162,12 @@ class Option:
                           "value": round(self.value_cost, 2)}}
 
     def __str__(self) -> str:
+        if language() != "en":  # the move and its shape in the learner's language
+            then = ("" if self.shanten is None or self.then is None
+                    else _(" then discard {tile}").format(tile=self.then))
+            shape = ("" if self.shanten is None else _(" -> shanten {shanten}, {useful} useful")
+                     .format(shanten=self.shanten, useful=self.useful))
+            return f"{localize(option_word(self.label))}{then}{shape}"
         parts = [self.label]
         if self.shanten is not None:
             then = f" then discard {self.then}" if self.then is not None else ""
@@ -237,6 +243,13 @@ class Decision:
 
     def __str__(self) -> str:
         mark = self.grade.symbol
+        if language() != "en":
+            better = "" if self.played == self.preferred else _(" (coach: {move})").format(
+                move=localize(option_word(self.preferred.label)))
+            return _("move {number} {kind} {played}{mark}{better}: {grade}. {reason}").format(
+                number=f"{self.turn + 1:>3}", kind=localize(kind_word(self.kind)),
+                played=localize(option_word(self.played.label)), mark=mark, better=better,
+                grade=localize(grade_word(self.grade)), reason=localize(self.reason))
         better = "" if self.played == self.preferred else f" (coach: {self.preferred.label})"
         return (f"move {self.turn + 1:>3} {self.kind.value:<7} {self.played.label}{mark}"
                 f"{better}: {self.grade.value}. {self.reason}")
@@ -258,12 +271,13 @@ class Summary:
                 "lesson": self.lesson}
 
     def counts_text(self) -> str:
-        """``3 good, 1 inaccuracy, 2 mistakes, 0 blunders``."""
-        return ", ".join(f"{n} {g.value if n == 1 or g is Grade.GOOD else g.plural}"
-                         for g, n in self.counts.items())
+        """``3 good, 1 inaccuracy, 2 mistakes, 0 blunders``: a message, translated when shown."""
+        return join(pmessage("list separator", ", "),
+                    (Message("{n} {grade}", n=n, grade=grade_word(g, n))
+                     for g, n in self.counts.items()))
 
     def __str__(self) -> str:
-        return f"{self.counts_text()}\n{self.lesson}"
+        return f"{localize(self.counts_text())}\n{localize(self.lesson)}"
 
 
 @dataclass(frozen=True)
@@ -302,6 +316,13 @@ class Review:
         who = self.seat.name.title()
         lines = [f"Review of {who}'s play ({self.variant.title}): {self.outcome}",
                  f"({legend(self.rules, self.variant)}.)"]
+        if language() != "en":
+            from tutor.ledger import seat_name
+
+            lines = [_("Review of {seat}'s play ({game}): {outcome}").format(
+                         seat=localize(seat_name(self.seat)), game=localize(self.variant.title),
+                         outcome=localize(self.outcome)),
+                     _("({legend}.)").format(legend=localize(legend(self.rules, self.variant)))]
         lines += [str(d) for d in self.decisions]
         lines.append(str(self.summary))
         return "\n".join(lines)
@@ -337,6 +358,27 @@ _THEMES = {Theme.EFFICIENCY: pmessage("theme", "efficiency"),
            Theme.SAFETY: pmessage("theme", "safety"), Theme.VALUE: pmessage("theme", "value"),
            Theme.CLAIM: pmessage("theme", "claims"), Theme.KONG: pmessage("theme", "kongs"),
            Theme.WIN: pmessage("theme", "wins")}
+
+
+#: the kinds of decision in words, translated when shown
+_KINDS = {DecisionKind.DISCARD: pmessage("decision", "discard"),
+          DecisionKind.CLAIM: pmessage("decision", "claim"),
+          DecisionKind.KONG: pmessage("decision", "kong"),
+          DecisionKind.WIN: pmessage("decision", "win")}
+
+
+def kind_word(kind: DecisionKind) -> Message:
+    """A kind of decision in words (``discard``), translated when shown."""
+    return _KINDS[kind]
+
+
+def option_word(label: str) -> str:
+    """An option's label in words: ``discard 3m`` (打出 3m), ``no kong``, ``play on``."""
+    if label in ("no kong", "play on"):
+        return Message(label)
+    from tutor.game.view import move_words
+
+    return move_words(label)
 
 
 def grade_word(grade: Grade, count: int = 1) -> Message:

@@ -26,6 +26,7 @@ from tutor.core.variant import Variant
 from tutor.errors import TutorError
 from tutor.game.actions import DISCARDS, PASS, Action, ActionKind
 from tutor.game.view import PlayerView
+from tutor.i18n import N_
 
 if TYPE_CHECKING:
     from tutor.game.state import HandState
@@ -35,6 +36,8 @@ __all__ = ["BOT_NAMES", "Bot", "BotError", "PlainSensibleBot", "RandomBot", "Sen
 
 #: The bots ``make_bot`` knows, by name.
 BOT_NAMES = ("random", "sensible", "strong")
+#: their names marked for the catalog: ``_("sensible")`` shows one in the learner's language
+_WORDS = (N_("random"), N_("sensible"), N_("strong"))
 
 _OFFSETS = (0, 9, 18, 27)
 _ENDS = (9, 18, 27, 34)

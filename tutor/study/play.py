@@ -25,7 +25,7 @@ from tutor.game.bots import make_bot
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
 from tutor.game.view import PlayerView, move_words, seat_log
-from tutor.i18n import _, localize
+from tutor.i18n import _, language, localize
 from tutor.study.table import TablePicture, table_picture
 
 __all__ = ["Advice", "PlayTable"]
@@ -125,7 +125,7 @@ class PlayTable:
     def log(self, last: int = 12) -> list[str]:
         """The latest events as the learner heard them (:func:`~tutor.game.view.seat_log`):
         other players' draws without the tile, never their passes or blocked claims."""
-        return seat_log(self.state.events, self.seat)[-last:]
+        return [localize(line) for line in seat_log(self.state.events, self.seat)[-last:]]
 
     def picture(self) -> TablePicture:
         """The table from the learner's chair; every hand face up once the hand is over."""
@@ -200,6 +200,18 @@ class PlayTable:
         who = "your turn" if self.to_act else "finished" if self.finished else "waiting"
         return (f"PlayTable({self.variant.value}, seed {self.seed}, you are "
                 f"{self.seat.name.title()}: {who})")
+
+    def __str__(self) -> str:
+        """The repr in English; in another language, the same facts in its words."""
+        if language() == "en":
+            return repr(self)
+        from tutor.ledger import seat_name
+
+        who = (_("your turn") if self.to_act else _("finished") if self.finished
+               else _("waiting"))
+        return _("PlayTable({game}, seed {seed}, you are {seat}: {state})").format(
+            game=localize(self.variant.title), seed=self.seed,
+            seat=localize(seat_name(self.seat)), state=who)
 
 
 def _discard_facts(d: Decision) -> list[str]:

@@ -31,7 +31,7 @@ from typing import Any
 
 from tutor.core.variant import Variant
 from tutor.game.simulate import Summary, simulate_pair
-from tutor.i18n import N_, Message
+from tutor.i18n import N_, Message, _, language, localize
 from tutor.rulesets import parse_assignments
 
 __all__ = ["DEFAULT_CHANGES", "Comparison", "compare", "gain_bins", "parse_overrides"]
@@ -146,10 +146,16 @@ class Comparison:
 
     def __str__(self) -> str:
         change = ", ".join(f"{k}={v}" for k, v in self.overrides.items()) or "(no change)"
-        width = max(len(r[0]) for r in self.rows())
-        lines = [f"{self.variant.title}, {self.base.hands} hands from seed {self.base.seed}: "
-                 f"defaults vs {change}"]
-        lines += [f"  {name:<{width}}  {b:>10}  {c:>10}" for name, b, c in self.rows()]
+        rows = [(localize(name), b, c) for name, b, c in self.rows()]
+        width = max(len(r[0]) for r in rows)
+        if language() == "en":
+            title = (f"{self.variant.title}, {self.base.hands} hands from seed {self.base.seed}: "
+                     f"defaults vs {change}")
+        else:  # the change is the rules' code (live_tile_stage_threshold=30), kept as written
+            title = _("{game}, {hands} hands from seed {seed}: defaults vs {change}").format(
+                game=localize(self.variant.title), hands=self.base.hands, seed=self.base.seed,
+                change=change if self.overrides else _("(no change)"))
+        lines = [title] + [f"  {name:<{width}}  {b:>10}  {c:>10}" for name, b, c in rows]
         return "\n".join(lines)
 
 

@@ -21,7 +21,17 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 class TutorError(Exception):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose.
+
+    Its text, when it is a :class:`~tutor.i18n.Message`, is shown in the current language
+    (``str(error)``, ``print(error)``); ``error.args[0]`` keeps the English."""
+
+    def __str__(self) -> str:
+        if len(self.args) == 1 and type(self.args[0]) is not str and isinstance(self.args[0], str):
+            from tutor.i18n import localize  # tutor.i18n imports this module
+
+            return localize(self.args[0])
+        return super().__str__()
 
 
 class InputError(TutorError, ValueError):
@@ -57,8 +67,11 @@ class NotationError(TutorError, ValueError):
         self.text = text
         self.position = position
         self.problem = problem
-        where = f" at position {position}" if position is not None else ""
-        super().__init__(f"cannot read {_window(text, position)}{where}: {problem}")
+        from tutor.i18n import Message  # tutor.i18n imports this module
+
+        where = Message(" at position {n}", n=position) if position is not None else ""
+        super().__init__(Message("cannot read {text}{where}: {problem}",
+                                 text=_window(text, position), where=where, problem=problem))
 
 
 def _window(text: str, position: int | None) -> str:

@@ -53,6 +53,8 @@ ENGLISH = sorted(p.relative_to(EN).as_posix() for p in EN.glob("**/*.ipynb")
 RULE_BOOKS = sorted(p.name for p in (EN / "rules").glob("*.md"))
 NUMBER = re.compile(r"(?<![A-Za-z0-9_.])-?\d+(?:\.\d+)?(?![A-Za-z0-9_])")  # CJK may touch a number
 FINGERPRINT = re.compile(r"\b[0-9a-f]{12}\b")
+#: a suited tile's Chinese name (一万, 五筒, 九条): its rank is a number, as in "5 of Dots"
+TILE_NAME = re.compile(r"([一二三四五六七八九])[万筒条]")
 HEADING = re.compile(r"^(#{1,6}) \S", re.MULTILINE)
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 SPAN = re.compile(r"<!-- (generated|value):? (\S+) -->")
@@ -87,6 +89,12 @@ def numbers(text: str) -> Counter[str]:
     nor an exercise's answer fingerprint, 12 hexadecimal digits that depend on the language of
     its worked answer)."""
     return Counter(NUMBER.findall(FINGERPRINT.sub(" ", text)))
+
+
+def output_numbers(text: str) -> Counter[str]:
+    """The numbers of a cell's output; a suited tile's Chinese name counts its rank (五筒 is
+    the 5 of "5 of Dots")."""
+    return numbers(TILE_NAME.sub(lambda m: f" {'一二三四五六七八九'.index(m[1]) + 1} ", text))
 
 
 def coalesced(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -157,9 +165,9 @@ def twin_problems(english: dict[str, Any], chinese: dict[str, Any], relative: st
             continue
         for k, (a, b) in enumerate(zip(en_out, zh_out, strict=True)):
             for text_en, text_zh in zip(plain_texts(a), plain_texts(b), strict=True):
-                if numbers(text_en) != numbers(text_zh):
-                    missing = numbers(text_en) - numbers(text_zh)
-                    extra = numbers(text_zh) - numbers(text_en)
+                if output_numbers(text_en) != output_numbers(text_zh):
+                    missing = output_numbers(text_en) - output_numbers(text_zh)
+                    extra = output_numbers(text_zh) - output_numbers(text_en)
                     problems.append(f"{where} output {k}: the numbers differ (only English: "
                                     f"{sorted(missing)[:6]}, only Chinese: {sorted(extra)[:6]})")
     return problems

@@ -15,6 +15,9 @@ from tutor.core.value import Value
 from tutor.core.variant import Variant
 from tutor.errors import ArgumentError, HandError, shown
 
+# tutor.i18n (an error's text is a Message) is imported where an error is raised: ``import
+# tutor`` stays light.
+
 __all__ = ["Hand", "Meld", "MeldKind", "melded_counts"]
 
 _index = attrgetter("index")
@@ -217,10 +220,13 @@ class Hand(Value):
         set_("held_counts", held)
         for i, n in enumerate(held):
             if n > 4:
-                raise HandError(f"{self}: {n} copies of {KINDS[i]} (a set has four)")
+                from tutor.i18n import Message
+                raise HandError(Message("{hand}: {n} copies of {tile} (a set has four)", hand=self,
+                                         n=n, tile=KINDS[i]))
         if self.size > 14:
-            raise HandError(
-                f"{self}: {self.size} tiles (a hand holds at most 14, a kong counting as 3)")
+            from tutor.i18n import Message
+            raise HandError(Message("{hand}: {n} tiles (a hand holds at most 14, a kong counting "
+                                    "as 3)", hand=self, n=self.size))
 
     @classmethod
     def parse(cls, text: str, variant: Variant | str | None = None) -> Hand:
@@ -256,7 +262,8 @@ class Hand(Value):
     def remove(self, tile: Tile) -> Hand:
         """This hand with one concealed copy of ``tile`` taken away."""
         if tile not in self.concealed:
-            raise HandError(f"{self}: no concealed {tile} to remove")
+            from tutor.i18n import Message
+            raise HandError(Message("{hand}: no concealed {tile} to remove", hand=self, tile=tile))
         rest = list(self.concealed)
         rest.remove(tile)
         return Hand(tuple(rest), self.melds)
@@ -268,15 +275,22 @@ class Hand(Value):
             return self
         if variant is Variant.GUIYANG and any(self.held_counts[27:]):
             t = next(t for t in self.tiles if t.is_honor)
-            raise HandError(f"{self}: {t} ({t.name}) is not used in {variant.title} "
-                            f"(its set has {variant.tile_count} tiles, no honors)")
+            from tutor.i18n import Message, pmessage
+            raise HandError(Message("{hand}: {tile} ({name}) is not used in {game} (its set has "
+                                    "{n} tiles, no honors)", hand=self, tile=t,
+                                    name=pmessage("tile", t.name), game=Message(variant.title),
+                                    n=variant.tile_count))
         joker = variant.joker
         for meld in self.melds:
             if meld.is_chow and not variant.allows_chow:
-                raise HandError(f"{self}: {variant.title} has no chows ({meld})")
+                from tutor.i18n import Message
+                raise HandError(Message("{hand}: {game} has no chows ({meld})", hand=self,
+                                        game=Message(variant.title), meld=meld))
             if joker in meld.tiles and meld.kind is not MeldKind.CONCEALED_KONG:
-                raise HandError(f"{self}: a joker ({joker}) can never be shown in a chow, pong "
-                                f"or exposed kong ({meld})")
+                from tutor.i18n import Message
+                raise HandError(Message("{hand}: a joker ({joker}) can never be shown in a chow, "
+                                        "pong or exposed kong ({meld})", hand=self, joker=joker,
+                                        meld=meld))
         return self
 
     def __str__(self) -> str:

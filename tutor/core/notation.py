@@ -26,6 +26,9 @@ from tutor.core.tiles import KINDS, Tile
 from tutor.core.variant import Variant
 from tutor.errors import ArgumentError, HandError, InputError, NotationError, expect, shown
 
+# An error's text is a tutor.i18n Message (shown in the learner's language); tutor.i18n is
+# imported where an error is raised, so that ``import tutor`` stays light.
+
 __all__ = ["MAX_TEXT", "format_hand", "parse_hand", "parse_meld", "parse_tile", "parse_tiles"]
 
 #: the most characters a notation text may have: room for the 136 tiles of a wall written with
@@ -85,7 +88,9 @@ class _Reader:
                 out.append(None)
             elif ch in "mpsz":
                 if not pending:
-                    raise self.fail(i, f"suit letter {ch!r} with no digits before it")
+                    from tutor.i18n import Message
+                    raise self.fail(i, Message("suit letter {char} with no digits before it",
+                                               char=repr(ch)))
                 for digit, pos, slot in pending:
                     out[slot] = self._suited(digit, ch, pos)
                 pending = []
@@ -96,8 +101,9 @@ class _Reader:
                 if text[i + 1:i + 2] == "\ufe0f":  # emoji presentation selector after 🀄
                     i += 1
             elif 0x1F022 <= ord(ch) <= 0x1F02B:
-                raise self.fail(i, f"{ch!r} is a flower, season, joker or back tile, which "
-                                   "none of these games uses")
+                from tutor.i18n import Message
+                raise self.fail(i, Message("{char} is a flower, season, joker or back tile, which "
+                                           "none of these games uses", char=repr(ch)))
             elif ch in _SEPARATORS or ch in _OPENERS or ch in _CLOSERS:
                 if pending:
                     raise self._no_suit(pending)
@@ -106,10 +112,13 @@ class _Reader:
                     continue
                 break
             elif ch.isdigit():
-                raise self.fail(i, f"{ch!r} is not an ASCII digit 1-9")
+                from tutor.i18n import Message
+                raise self.fail(i, Message("{char} is not an ASCII digit 1-9", char=repr(ch)))
             else:
-                raise self.fail(i, f"unknown character {ch!r} (tiles are digits with m, p, s "
-                                   "or z, or the honors 東南西北白發中)")
+                from tutor.i18n import Message
+                raise self.fail(i, Message("unknown character {char} (tiles are digits with m, "
+                                           "p, s or z, or the honors 東南西北白發中)",
+                                           char=repr(ch)))
             i += 1
         if pending:
             raise self._no_suit(pending)
@@ -118,19 +127,26 @@ class _Reader:
     def _no_suit(self, pending: list[tuple[str, int, int]]) -> NotationError:
         digits = "".join(d for d, _, _ in pending)
         if len(digits) > 14:
-            return self.fail(pending[0][1], f"{len(digits):,} digits with no suit letter "
-                                            "(m, p, s or z) after them")
-        return self.fail(pending[0][1], f"{digits!r} has no suit (write {digits}m, {digits}p, "
-                                        f"{digits}s or {digits}z)")
+            from tutor.i18n import Message
+            return self.fail(pending[0][1], Message("{n} digits with no suit letter (m, p, s or z) "
+                                                    "after them", n=f"{len(digits):,}"))
+        from tutor.i18n import Message
+        return self.fail(pending[0][1], Message("{quoted} has no suit (write {digits}m, {digits}p, "
+                                                "{digits}s or {digits}z)", quoted=repr(digits),
+                                                digits=digits))
 
     def _suited(self, digit: str, letter: str, position: int) -> Located:
         rank = int(digit)
         if rank == 0:
-            raise self.fail(position, f"rank 0 does not exist ('0{letter}': this notation has "
-                                      "no red fives; ranks are 1-9)")
+            from tutor.i18n import Message
+            raise self.fail(position, Message("rank 0 does not exist ('0{letter}': this notation "
+                                              "has no red fives; ranks are 1-9)",
+                                              letter=letter))
         if letter == "z" and rank > 7:
-            raise self.fail(position, f"'{rank}z' does not exist (honors are 1z-7z: East, South, "
-                                      "West, North, White, Green, Red)")
+            from tutor.i18n import Message
+            raise self.fail(position, Message("'{rank}z' does not exist (honors are 1z-7z: East, "
+                                              "South, West, North, White, Green, Red)",
+                                              rank=rank))
         offset = {"m": 0, "p": 9, "s": 18, "z": 27}[letter]
         return (KINDS[offset + rank - 1], position)
 
@@ -142,8 +158,12 @@ def checked_text(text: object, what: str = "tile notation", limit: int = MAX_TEX
     if not isinstance(text, str):
         raise ArgumentError(f"{what} must be text, not {type(text).__name__} {shown(text, 40)}")
     if len(text) > limit:
-        raise NotationError(text, None, f"{len(text):,} characters is too long for {what} "
-                                        f"(at most {limit:,})")
+        from tutor.i18n import N_, Message
+
+        N_("tile notation"), N_("hand notation"), N_("meld notation")  # the whats, for the catalog
+        raise NotationError(text, None, Message("{n} characters is too long for {what} (at most "
+                                                "{limit})", n=f"{len(text):,}", what=Message(what),
+                                                limit=f"{limit:,}"))
     return text
 
 
@@ -160,13 +180,18 @@ def _read(text: str) -> tuple[list[Located], list[tuple[Meld, int]]]:
             break
         ch = text[i]
         if ch in _CLOSERS:
-            raise reader.fail(i, f"{ch!r} closes a meld that was never opened")
+            from tutor.i18n import Message
+            raise reader.fail(i, Message("{char} closes a meld that was never opened",
+                                          char=repr(ch)))
         closer, kind = _OPENERS[ch]
         inner, end = reader.tiles(i + 1, "".join(_OPENERS) + "".join(_CLOSERS))
         if end >= len(text) or text[end] != closer:
-            raise reader.fail(i, f"meld opened with {ch!r} is not closed with {closer!r}")
+            from tutor.i18n import Message
+            raise reader.fail(i, Message("meld opened with {char} is not closed with {closer}",
+                                          char=repr(ch), closer=repr(closer)))
         if not inner:
-            raise reader.fail(i, f"empty meld {ch}{closer}")
+            from tutor.i18n import Message
+            raise reader.fail(i, Message("empty meld {meld}", meld=ch + closer))
         meld_tiles = tuple(t for t, _ in inner)
         meld_kind = kind or _exposed_kind(meld_tiles)
         try:
@@ -175,12 +200,15 @@ def _read(text: str) -> tuple[list[Located], list[tuple[Meld, int]]]:
             meld = None
         if meld is None or meld_kind is None:
             written = shown(text[i:end + 1], 40)
+            from tutor.i18n import N_
             expected = {
-                None: "three consecutive tiles of one suit, three identical tiles or four",
-                MeldKind.ADDED_KONG: "four identical tiles",
-                MeldKind.CONCEALED_KONG: "four identical tiles",
+                None: N_("three consecutive tiles of one suit, three identical tiles or four"),
+                MeldKind.ADDED_KONG: N_("four identical tiles"),
+                MeldKind.CONCEALED_KONG: N_("four identical tiles"),
             }[kind]
-            raise reader.fail(i, f"malformed meld {written}: expected {expected}")
+            from tutor.i18n import Message
+            raise reader.fail(i, Message("malformed meld {meld}: expected {expected}", meld=written,
+                                          expected=Message(expected)))
         melds.append((meld, i))
         i = end + 1
     return concealed, melds
@@ -200,12 +228,16 @@ def _check(text: str, tiles: list[Located], variant: Variant | None) -> None:
     for tile, position in tiles:
         seen[tile.index] += 1
         if seen[tile.index] == 5:
-            raise NotationError(text, position, f"a fifth copy of {tile} ({tile.name}); a set "
-                                                "has only four")
+            from tutor.i18n import Message, pmessage
+            raise NotationError(text, position, Message(
+                "a fifth copy of {tile} ({name}); a set has only four", tile=tile,
+                name=pmessage("tile", tile.name)))
         if variant is not None and tile not in variant.kinds:
-            raise NotationError(text, position, f"{tile} ({tile.name}) is not used in "
-                                                f"{variant.title}: its {variant.tile_count} tiles "
-                                                "are the three suits only, no honors")
+            from tutor.i18n import Message, pmessage
+            raise NotationError(text, position, Message(
+                "{tile} ({name}) is not used in {game}: its {n} tiles are the three suits "
+                "only, no honors", tile=tile, name=pmessage("tile", tile.name),
+                game=Message(variant.title), n=variant.tile_count))
 
 
 def parse_hand(text: str, variant: Variant | str | None = None) -> Hand:
@@ -215,14 +247,15 @@ def parse_hand(text: str, variant: Variant | str | None = None) -> Hand:
     concealed, melds = _read(text)
     located = concealed + [(t, pos) for meld, pos in melds for t in meld.tiles]
     if not located:
-        raise NotationError(text, None, "no tiles")
+        from tutor.i18n import Message
+        raise NotationError(text, None, Message("no tiles"))
     _check(text, located, var)
     try:
         hand = Hand(tuple(t for t, _ in concealed), tuple(m for m, _ in melds))
         if var is not None:
             hand.check(var)
     except HandError as exc:
-        raise NotationError(text, None, str(exc)) from None
+        raise NotationError(text, None, exc.args[0]) from None
     return hand
 
 
@@ -232,7 +265,8 @@ def parse_tiles(text: str, variant: Variant | str | None = None) -> tuple[Tile, 
     var = Variant.parse(variant) if variant is not None else None
     concealed, melds = _read(text)
     if melds:
-        raise NotationError(text, melds[0][1], "melds are not allowed here, only tiles")
+        from tutor.i18n import Message
+        raise NotationError(text, melds[0][1], Message("melds are not allowed here, only tiles"))
     _check(text, concealed, var)
     return tuple(t for t, _ in concealed)
 
@@ -242,7 +276,8 @@ def parse_tile(text: str, variant: Variant | str | None = None) -> Tile:
     checked_text(text)
     tiles = parse_tiles(text, variant)
     if len(tiles) != 1:
-        raise NotationError(text, None, f"expected one tile, found {len(tiles)}")
+        from tutor.i18n import Message
+        raise NotationError(text, None, Message("expected one tile, found {n}", n=len(tiles)))
     return tiles[0]
 
 
@@ -251,7 +286,9 @@ def parse_meld(text: str) -> Meld:
     checked_text(text, "meld notation")
     concealed, melds = _read(text)
     if concealed or len(melds) != 1:
-        raise NotationError(text, None, "expected exactly one meld in brackets, such as [345s]")
+        from tutor.i18n import Message
+        raise NotationError(text, None, Message("expected exactly one meld in brackets, such as "
+                                                "[345s]"))
     _check(text, [(t, pos) for m, pos in melds for t in m.tiles], None)
     return melds[0][0]
 

@@ -463,20 +463,25 @@ class WaitAnalysis(Value):
         }
 
     def __str__(self) -> str:
+        """One line, in the current language (the English of ``tutor waits``)."""
+        from tutor.i18n import _, comma  # on use only: import tutor stays light
+
+        sep = comma()
         if self.ready and not self.waits:
-            text = f"{self.hand}: ready, waiting only on a drawn joker (白)"
+            text = _("{hand}: ready, waiting only on a drawn joker (白)").format(hand=self.hand)
         elif self.ready:
-            waits = ", ".join(f"{t} ({self.left[t]} left)" for t in self.waits)
-            text = f"{self.hand}: ready, waiting on {waits}"
+            waits = sep.join(_("{tile} ({n} left)").format(tile=t, n=self.left[t])
+                             for t in self.waits)
+            text = _("{hand}: ready, waiting on {waits}").format(hand=self.hand, waits=waits)
             if self.variant.joker is not None:
-                text += "; a drawn joker (白) also wins"
+                text += _("; a drawn joker (白) also wins")
             if self.white_dragon_pair_wait:
-                text += " [White Dragon Pair Wait: every tile wins]"
+                text += _(" [White Dragon Pair Wait: every tile wins]")
         else:
-            text = f"{self.hand}: not ready (shanten {self.shanten})"
+            text = _("{hand}: not ready (shanten {n})").format(hand=self.hand, n=self.shanten)
         if self.dead_waits:
-            dead = ", ".join(str(t) for t in self.dead_waits)
-            text += f"; dead waits (all four copies held): {dead}"
+            text += _("; dead waits (all four copies held): {tiles}").format(
+                tiles=sep.join(str(t) for t in self.dead_waits))
         return text
 
 
@@ -599,11 +604,14 @@ class Efficiency(Value):
                 "options": [o.as_dict() for o in self.options]}
 
     def __str__(self) -> str:
-        lines = [f"{self.hand}: shanten {self.shanten}"]
+        from tutor.i18n import _  # on use only: import tutor stays light
+
+        lines = [_("{hand}: shanten {n}").format(hand=self.hand, n=self.shanten)]
         for o in self.options:
-            tiles = " ".join(str(t) for t in o.improving)
-            lines.append(f"  discard {o.discard}: shanten {o.shanten}, "
-                         f"{o.count} tiles ({len(o.improving)} kinds): {tiles}")
+            lines.append("  " + _("discard {tile}: shanten {n}, {count} tiles ({kinds} kinds): "
+                                  "{tiles}").format(tile=o.discard, n=o.shanten, count=o.count,
+                                                    kinds=len(o.improving),
+                                                    tiles=" ".join(str(t) for t in o.improving)))
         return "\n".join(lines)
 
 

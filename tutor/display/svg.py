@@ -264,7 +264,11 @@ def _joker_badge(parent: ET.Element) -> None:
 
 
 def _index_label(tile: Tile) -> str:
-    return _HONOR_INDEX[tile.rank - 1] if tile.is_honor else str(tile)
+    """The face's corner index: the notation, or for an honor its initial (in Chinese, its
+    character: no Latin letters on a Chinese tile)."""
+    if not tile.is_honor:
+        return str(tile)
+    return _HONOR_INDEX[tile.rank - 1] if language() == "en" else _HONOR_CHARS[tile.rank - 1]
 
 
 # the tiles' names, for the catalog (Tile.name, in the context "tile": 五万, 东风, 白板)
@@ -376,8 +380,9 @@ def _tile_group(parent: ET.Element, tile: Tile, x: float, y: float, *, joker: bo
         _draw_bamboo(g, tile.rank)
     else:
         _draw_honor(g, tile.rank, joker)
-    _text(g, 3.5, 7, _index_label(tile), size=8.5, fill=INDEX_INK, fonts=LATIN_FONTS,
-          anchor="start", cls="index")
+    cjk = tile.is_honor and language() != "en"
+    _text(g, 3.5, 7, _index_label(tile), size=8.5, fill=INDEX_INK,
+          fonts=CJK_FONTS if cjk else LATIN_FONTS, anchor="start", cls="index")
     if joker:
         _joker_badge(g)
     return g

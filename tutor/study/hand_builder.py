@@ -29,7 +29,7 @@ from tutor.core.waits import Efficiency, WaitAnalysis, efficiency, is_win, usefu
 from tutor.display.html import table_html
 from tutor.display.svg import tile_label, tile_svg
 from tutor.errors import HandError
-from tutor.i18n import C_, N_, Message, _, localize, ngettext, nmessage
+from tutor.i18n import C_, N_, Message, _, comma, localize, ngettext, nmessage
 
 __all__ = ["MELD_CHOICES", "HandAnalysis", "HandBuilder"]
 
@@ -54,8 +54,9 @@ def _tiles_text(tiles: Iterable[Tile]) -> str:
     return " ".join(str(t) for t in tiles) or Message("none")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _capital(text: str) -> str:
+    """``text`` with its first letter a capital (Chinese is unchanged)."""
+    return text[:1].upper() + text[1:]
 
 
 def _one_tile(tile: Tile | str, variant: Variant) -> Tile:
@@ -176,40 +177,58 @@ class HandAnalysis:
                        best=best)
 
     def __str__(self) -> str:
-        hand = str(self.hand) or "(no tiles)"
-        lines = [f"{self.variant.title}: {hand} ({_plural(self.size, 'tile')})"]
+        """The analysis in a few lines, in the current language."""
+        sep = comma()
+        hand = str(self.hand) or _("(no tiles)")
+        lines = [ngettext("{game}: {hand} ({n} tile)", "{game}: {hand} ({n} tiles)",
+                          self.size).format(game=localize(self.variant.title), hand=hand,
+                                            n=self.size)]
         if self.missing:
-            lines.append(self.headline().capitalize() + " to see the waits.")
+            lines.append(_("{headline} to see the waits.").format(
+                headline=_capital(localize(self.headline()))))
             return "\n".join(lines)
         if self.wait is not None:
             left = self.wait.left
             if self.ready:
-                shown = ", ".join(f"{t} ({left[t]} left)" for t in self.waits)
-                lines.append(f"Ready (shanten 0), waiting on {shown}: "
-                             f"{_plural(self.wait.winning_tiles_left, 'winning tile')} left.")
+                shown = sep.join(_("{tile} ({n} left)").format(tile=t, n=left[t])
+                                 for t in self.waits)
+                n = self.wait.winning_tiles_left
+                lines.append(ngettext("Ready (shanten 0), waiting on {waits}: {n} winning tile "
+                                      "left.", "Ready (shanten 0), waiting on {waits}: {n} "
+                                      "winning tiles left.", n).format(waits=shown, n=n))
                 if self.variant.joker is not None:
-                    lines.append(f"A drawn joker ({self.variant.joker}, 白) also wins.")
+                    lines.append(_("A drawn joker ({joker}, 白) also wins.").format(
+                        joker=self.variant.joker))
             else:
-                shown = ", ".join(f"{t} ({left[t]} left)" for t in self.useful)
+                shown = sep.join(_("{tile} ({n} left)").format(tile=t, n=left[t])
+                                 for t in self.useful)
                 total = sum(left[t] for t in self.useful)
-                lines.append(f"Not ready: shanten {self.shanten}. Useful tiles: {shown or 'none'}"
-                             f" ({_plural(total, 'tile')} left).")
+                lines.append(ngettext("Not ready: shanten {shanten}. Useful tiles: {tiles} ({n} "
+                                      "tile left).", "Not ready: shanten {shanten}. Useful "
+                                      "tiles: {tiles} ({n} tiles left).", total).format(
+                    shanten=self.shanten, tiles=shown or _("none"), n=total))
             if self.dead_waits:
-                lines.append(f"Dead waits (all four copies held): {_tiles_text(self.dead_waits)}.")
+                lines.append(_("Dead waits (all four copies held): {tiles}.").format(
+                    tiles=localize(_tiles_text(self.dead_waits))))
             if self.white_dragon_pair_wait:
-                lines.append("White Dragon Pair Wait: with one joker set aside the rest is "
-                             "complete, so every tile wins.")
+                lines.append(_("White Dragon Pair Wait: with one joker set aside the rest is "
+                               "complete, so every tile wins."))
             return "\n".join(lines)
         if self.win:
-            lines.append(f"Complete: {_plural(len(self.readings), 'reading')}.")
-            lines += [f"  {r.shape.value}: {r}" for r in self.readings]
+            lines.append(ngettext("Complete: {n} reading.", "Complete: {n} readings.",
+                                  len(self.readings)).format(n=len(self.readings)))
+            lines += [f"  {localize(r.shape.value)}: {r}" for r in self.readings]
         else:
-            lines.append(f"Not complete: shanten {self.shanten}.")
+            lines.append(_("Not complete: shanten {n}.").format(n=self.shanten))
         if self.efficiency is not None:
             for o in self.efficiency.options:
-                lines.append(f"  discard {o.discard}: shanten {o.shanten}, "
-                             f"{_plural(o.count, 'tile')} ({_plural(len(o.improving), 'kind')}): "
-                             f"{_tiles_text(o.improving)}")
+                lines.append("  " + ngettext(
+                    "discard {tile}: shanten {n}, {count} tile ({kinds})",
+                    "discard {tile}: shanten {n}, {count} tiles ({kinds})", o.count).format(
+                    tile=o.discard, n=o.shanten, count=o.count,
+                    kinds=ngettext("{n} kind", "{n} kinds", len(o.improving)).format(
+                        n=len(o.improving))) + _(": {tiles}").format(
+                    tiles=localize(_tiles_text(o.improving))))
         return "\n".join(lines)
 
     def as_dict(self) -> dict[str, object]:
@@ -365,7 +384,8 @@ class HandBuilder:
         try:
             _check(self._hand, new, self._visible)
         except HandError as exc:
-            raise HandError(f"cannot switch to {new.title}, the hand is kept: {exc}") from None
+            raise HandError(Message("cannot switch to {game}, the hand is kept: {error}",
+                                    game=Message(new.title), error=exc.args[0])) from None
         self._variant = new
 
     def add(self, tile: Tile | str) -> None:
@@ -497,8 +517,8 @@ class HandBuilder:
         """One stable line: the variant, the hand and what it is now."""
         analysis = self.analysis()
         if not self._hand.size:
-            return f"HandBuilder({self._variant.value}: empty, add {WAITING} tiles)"
-        return f"HandBuilder({self._variant.value}: {self._hand}, {analysis.headline()})"
+            return f"HandBuilder({self._variant.value}: {localize(analysis.headline())})"
+        return f"HandBuilder({self._variant.value}: {self._hand}, {localize(analysis.headline())})"
 
     def __repr__(self) -> str:
         args = [repr(self._variant.value), repr(str(self._hand))]

@@ -7,7 +7,7 @@ import html
 import ipywidgets as widgets
 
 from tutor.core.tiles import Tile
-from tutor.display.svg import hand_svg, tiles_svg
+from tutor.display.svg import hand_svg, tile_label, tiles_svg
 from tutor.display.widgets.base import TutorView, error_html, message_html
 from tutor.display.widgets.huangyan.common import FONT, SEATS, on_change, seat_label
 from tutor.errors import TutorError
@@ -51,9 +51,10 @@ class LiveTileView(TutorView):
         on_change(self.show_safe, self._render_table)
         for w in (self.winner, *self.totals.values()):
             on_change(w, self._cost_changed)
+        your_discard = html.escape(_("Your discard:"))
         self.box = widgets.VBox([
             widgets.HBox([self.position, self.example_button]), self.table, self.show_safe,
-            widgets.HTML(f"<b style='{FONT}'>{html.escape(_('Your discard:'))}</b>"),
+            widgets.HTML(f"<b style='{FONT}'>{your_discard}</b>"),
             self.discards, self.verdict,
             widgets.HTML(f"<b style='{FONT}'>"
                          + html.escape(_("What would liability cost? Hand totals (East deals):"))
@@ -91,7 +92,7 @@ class LiveTileView(TutorView):
         self._quiet_winner()
         self.discard_buttons = {}
         for tile in t.position.choices:
-            button = widgets.Button(description=str(tile), tooltip=tile.name,
+            button = widgets.Button(description=str(tile), tooltip=tile_label(tile),
                                     layout=widgets.Layout(width="52px"))
             button.on_click(lambda _b, k=tile: self.pick(k))
             self.discard_buttons[tile] = button
@@ -121,12 +122,14 @@ class LiveTileView(TutorView):
         if self.show_safe.value:
             highlight = {k: ("#1b7f3a" if not pos.is_live(k) else "#b00020")
                          for k in pos.choices}
+        so_far = html.escape(_("Discards so far (claimed ones included):"))
+        yours = html.escape(_("Your hand ({seat}):").format(seat=seat_label(pos.seat)))
         self.table.value = (
             f"<div style='{FONT}'><p style='color:{colour}'><b>"
             f"{html.escape(localize(pos.stage_text()))}</b></p>"
-            f"<p>{html.escape(_('Discards so far (claimed ones included):'))}</p>"
+            f"<p>{so_far}</p>"
             f"<table>{''.join(rows)}</table>"
-            f"<p>{html.escape(_('Your hand ({seat}):').format(seat=seat_label(pos.seat)))}</p>"
+            f"<p>{yours}</p>"
             f"{hand_svg(pos.hand, highlight=highlight)}</div>")
 
     def pick(self, tile: Tile | str) -> None:

@@ -67,8 +67,8 @@ def tables(text: str) -> list[str]:
 NOTEBOOKS = ["03_huangyan_scoring", "04_huangyan_reckoning", "05_live_tile_stage"]
 #: the English words each notebook still showed when this test was written (scanner's count,
 #: tile notation and players' names left out): it may only go down
-CEILING = {"03_huangyan_scoring": 104, "04_huangyan_reckoning": 140,
-           "05_live_tile_stage": 134}
+CEILING = {"03_huangyan_scoring": 90, "04_huangyan_reckoning": 129,
+           "05_live_tile_stage": 0}
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

@@ -65,7 +65,8 @@ class DiscardJudgement:
         return text
 
     def __str__(self) -> str:
-        return f"discard {self.tile}: {self.verdict.value}. {self.explain()}"
+        return _("discard {tile}: {verdict}. {why}").format(
+            tile=self.tile, verdict=_(self.verdict.value), why=localize(self.explain()))
 
 
 def _seat(seat: Seat) -> str:
@@ -233,11 +234,12 @@ class TablePosition:
         return LiabilityCost(self.seat, normal, liable)
 
     def __str__(self) -> str:
-        rows = [self.stage_text()]
+        rows = [localize(self.stage_text())]
         for seat in SEATS:
-            rows.append(f"  {seat_title(seat):5} discarded: "
-                        f"{format_tiles(self.discards.get(seat, ())) or '-'}")
-        rows.append(f"  {seat_title(self.seat)} (you) hold {self.hand}")
+            rows.append("  " + _("{seat} discarded: {tiles}").format(
+                seat=f"{_seat(seat):5}", tiles=format_tiles(self.discards.get(seat, ())) or "-"))
+        rows.append("  " + _("{seat} (you) hold {hand}").format(seat=_seat(self.seat),
+                                                                hand=self.hand))
         return "\n".join(rows)
 
 
@@ -325,7 +327,7 @@ class StageTrainer:
         return self.position.liability_cost(winner=self.winner, totals=self.totals)
 
     def __str__(self) -> str:
-        rows = [f"{self.name}: {self.position.stage_text()}"]
+        rows = [f"{localize(self.name)}: {localize(self.position.stage_text())}"]
         if self.judgement is not None:
             rows.append(str(self.judgement))
         return "\n".join(rows)

@@ -388,3 +388,34 @@ def test_the_hangzhou_multiplier_explorer_made_in_chinese() -> None:
                 getattr(view, name).value = value
             words = [w for w in _words(view.box) if w not in _MIL]
             assert words == [], (setup, view.output.value)
+
+
+def test_the_huangyan_explorer_and_trainer_made_in_chinese() -> None:
+    """Lesson 03's score-sheet explorer and lesson 05's Live Tile trainer read in Chinese: their
+    controls (Set, winner/non-winner, Leave out, the situation's checkboxes, the options'
+    dropdowns, Show safe tiles, Position, If won by, Reset to example), the sheet with its
+    explanations, a non-winner's note, an error, a judged discard and what liability costs."""
+    from tutor.display.widgets.huangyan import LiveTileView, ScoreSheetView
+    from tutor.study.huangyan import POSITIONS
+
+    assert _words(ScoreSheetView().box) and _words(LiveTileView().box), "the check can fail"
+    with using_language("zh"):
+        sheet = ScoreSheetView()
+        assert sheet.set_button.description == "设定"
+        assert sheet.example_button.description == "恢复示例"
+        assert _words(sheet.box) == [], shown(sheet.box)
+        sheet.role.value = False  # 14 tiles as a non-winner: the dropdown says Leave out
+        assert sheet.win_tile.description == "去掉："
+        assert _words(sheet.box) == [], shown(sheet.box)
+        sheet.set_hand("123m456p789s111z5z6z")  # not a winning hand: an error, in Chinese
+        sheet.role.value = True
+        assert sheet.error is not None and _words(sheet.box) == [], shown(sheet.box)
+        trainer = LiveTileView()
+        assert trainer.show_safe.description == "显示熟牌"
+        for name in POSITIONS:
+            trainer.choose(name)
+            trainer.show_safe.value = True
+            for tile in list(trainer.discard_buttons):
+                trainer.pick(tile)
+                assert _words(trainer.box) == [], (name, tile, shown(trainer.box))
+        assert sheet.summary().startswith("ScoreSheetView(")  # (a summary, for developers)

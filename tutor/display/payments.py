@@ -29,12 +29,14 @@ total    0
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from tutor.display.html import table_html
 from tutor.display.tables import text_grid
 from tutor.errors import InputError, shown
-from tutor.ledger import Ledger, Payment, Seat
+from tutor.i18n import N_, _, localize
+from tutor.ledger import Ledger, Payment, Seat, seat_name
 
 __all__ = ["NetsTable", "PaymentTable", "ledger_of"]
 
@@ -54,8 +56,23 @@ def ledger_of(source: object) -> Ledger:
                      "settlement")
 
 
+#: the column headings, translated when a table is shown
+_HEADINGS = {"hand": N_("hand"), "wave": N_("wave"), "category": N_("category"),
+             "payer": N_("payer"), "payee": N_("payee"), "amount": N_("amount"),
+             "reason": N_("reason"), "seat": N_("seat"), "net": N_("net"), "total": N_("total")}
+
+
+def _heading(name: str) -> str:
+    return _(_HEADINGS[name])
+
+
 def _seat(seat: Seat) -> str:
-    return seat.name.title()
+    """``East`` (东家 in Chinese)."""
+    return localize(seat_name(seat))
+
+
+def _title(title: str | None) -> str | None:
+    return None if title is None else localize(title)
 
 
 def _payment_repr(p: Payment) -> str:
@@ -87,24 +104,28 @@ class PaymentTable:
 
     @property
     def headers(self) -> list[str]:
-        return [*_stages(self.ledger), "payer", "payee", "amount", "reason"]
+        """The column headings, in the current language."""
+        return [_heading(k) for k in [*_stages(self.ledger), "payer", "payee", "amount",
+                                      "reason"]]
 
     @property
     def rows(self) -> list[list[object]]:
+        """One row a payment; seat names and reasons in the current language."""
         stages = _stages(self.ledger)
-        return [[*(getattr(p, k) for k in stages), _seat(p.payer), _seat(p.payee), p.amount,
-                 p.reason] for p in self.ledger]
+        return [[*(localize(getattr(p, k)) if k == "category" else getattr(p, k)
+                   for k in stages), _seat(p.payer), _seat(p.payee), p.amount,
+                 localize(p.reason)] for p in self.ledger]
 
     def __len__(self) -> int:
         return len(self.ledger)
 
     def lines(self) -> list[str]:
         if not self.ledger:
-            grid = ["(no payments)"]
+            grid = [_("(no payments)")]
         else:
-            headers = self.headers
-            grid = text_grid(headers, self.rows, [headers.index("amount")])
-        return [self.title, *grid] if self.title else grid
+            grid = text_grid(self.headers, self.rows, [len(self.headers) - 2])
+        title = _title(self.title)
+        return [title, *grid] if title else grid
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
@@ -118,10 +139,10 @@ class PaymentTable:
 
     def _repr_html_(self) -> str:
         if not self.ledger:
-            return "<p>(no payments)</p>"
+            return f"<p>{escape(_('(no payments)'))}</p>"
         headers = self.headers
-        return table_html(headers, self.rows, caption=self.title,
-                          numeric=[headers.index("amount")], css_class="tutor-table tutor-payments")
+        return table_html(headers, self.rows, caption=_title(self.title),
+                          numeric=[len(headers) - 2], css_class="tutor-table tutor-payments")
 
 
 @dataclass(frozen=True, eq=True)
@@ -159,10 +180,11 @@ class NetsTable:
 
     @property
     def headers(self) -> list[str]:
-        label = {"hand": "hand {}", "wave": "wave {}", "category": "{}"}
-        columns = [label[self.by].format(g if g is not None else "-")
+        """The column headings, in the current language."""
+        label = {"hand": _("hand {n}"), "wave": _("wave {n}"), "category": "{n}"}
+        columns = [label[self.by].format(n=localize(g) if g is not None else "-")
                    for g in self.groups()] if self.by else []
-        return ["seat", *columns, "net"]
+        return [_heading("seat"), *columns, _heading("net")]
 
     def _columns(self) -> list[dict[Seat, int]]:
         assert self.by is not None or not self.groups()
@@ -174,7 +196,7 @@ class NetsTable:
     def rows(self) -> list[list[object]]:
         columns = self._columns()
         body: list[list[object]] = [[_seat(s), *(_signed(c[s]) for c in columns)] for s in Seat]
-        body.append(["total", *(_signed(sum(c.values())) for c in columns)])
+        body.append([_heading("total"), *(_signed(sum(c.values())) for c in columns)])
         return body
 
     def lines(self) -> list[str]:
@@ -182,7 +204,8 @@ class NetsTable:
         rows = self.rows
         grid = text_grid(headers, rows, range(1, len(headers)))
         grid.insert(len(grid) - 1, grid[1])  # a rule above the totals
-        return [self.title, *grid] if self.title else grid
+        title = _title(self.title)
+        return [title, *grid] if title else grid
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
@@ -197,7 +220,7 @@ class NetsTable:
 
     def _repr_html_(self) -> str:
         headers = self.headers
-        return table_html(headers, self.rows, caption=self.title,
+        return table_html(headers, self.rows, caption=_title(self.title),
                           numeric=range(1, len(headers)), css_class="tutor-table tutor-nets")
 
 

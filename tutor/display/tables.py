@@ -24,12 +24,19 @@ from typing import Any
 
 from tutor.display.html import table_html
 from tutor.errors import InputError, shown
+from tutor.i18n import Message, localize
 
 __all__ = ["SideBySide", "TextTable", "text_grid"]
 
 
 def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> object:
+    """A cell as the learner reads it: a :class:`~tutor.i18n.Message` (a seat name, a sheet's
+    line kept in data) in the current language, anything else as it is."""
+    return localize(value) if isinstance(value, Message) else value
 
 
 def text_grid(headers: Sequence[str], rows: Sequence[Sequence[object]],
@@ -89,9 +96,16 @@ class TextTable:
     def __len__(self) -> int:
         return len(self.rows)
 
+    def _shown_rows(self) -> list[list[object]]:
+        return [[_shown(v) for v in row] for row in self.rows]
+
+    def _shown_title(self) -> str | None:
+        return None if self.title is None else localize(self.title)
+
     def lines(self) -> list[str]:
-        grid = text_grid(self.headers, self.rows, self.numeric)
-        return [self.title, *grid] if self.title else grid
+        grid = text_grid(self.headers, self._shown_rows(), self.numeric)
+        title = self._shown_title()
+        return [title, *grid] if title else grid
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
@@ -104,7 +118,8 @@ class TextTable:
         return f"TextTable({self.headers!r}, {self.rows!r}{title})"
 
     def _repr_html_(self) -> str:
-        return table_html(self.headers, self.rows, caption=self.title, numeric=self.numeric)
+        return table_html(self.headers, self._shown_rows(), caption=self._shown_title(),
+                          numeric=self.numeric)
 
 
 def _html_of(item: object) -> str:

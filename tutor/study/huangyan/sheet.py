@@ -6,7 +6,9 @@ from tutor.core.hand import Hand
 from tutor.core.notation import parse_hand, parse_tile
 from tutor.core.tiles import Tile, Wind
 from tutor.errors import HandError, RulesError
-from tutor.study.huangyan.common import VARIANT, seat_title
+from tutor.i18n import _, localize
+from tutor.ledger import seat_name
+from tutor.study.huangyan.common import VARIANT
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules, Rounding
 from tutor.variants.huangyan.scoring import score_non_winner, score_winner
 from tutor.variants.huangyan.sheet import ScoreLine, ScoreSheet, WinSituation
@@ -93,8 +95,8 @@ class ScoreSheetModel:
         """What the sheet did to the hand, if anything (a non-winner's tile left out)."""
         if self.dropped is None:
             return ""
-        return (f"A non-winner holds 13 tiles: the {self.dropped} is left out (choose which "
-                "tile to leave out).")
+        return _("A non-winner holds 13 tiles: the {tile} is left out (choose which tile to "
+                 "leave out).").format(tile=self.dropped)
 
     def sheet(self) -> ScoreSheet:
         """The itemized sheet for the current choices."""
@@ -109,15 +111,17 @@ class ScoreSheetModel:
     def collection(self, sheet: ScoreSheet | None = None) -> str:
         """Wave one of the reckoning from this total (winners only), the dealer being East."""
         sheet = sheet if sheet is not None else self.sheet()
+        seat = localize(seat_name(self.seat))
         if not sheet.winner:
-            return (f"As a non-winner {seat_title(self.seat)} collects nothing; the total "
-                    f"{sheet.total} decides the pair settlements of wave two.")
+            return _("As a non-winner {seat} collects nothing; the total {total} decides the "
+                     "pair settlements of wave two.").format(seat=seat, total=sheet.total)
         total, rules = sheet.total, self.rules
         if self.seat is Wind.EAST:
-            return f"The dealer (East) won: South, West and North each pay {total}."
-        return (f"{seat_title(self.seat)} won: the dealer (East) pays {total}, the other two "
-                f"non-dealers pay half each, {rules.half(total)} (rounded "
-                f"{rules.rounding.value}).")
+            return _("The dealer (East) won: South, West and North each pay {total}.").format(
+                total=total)
+        return _("{seat} won: the dealer (East) pays {total}, the other two non-dealers pay "
+                 "half each, {half} (rounded {way}).").format(
+            seat=seat, total=total, half=rules.half(total), way=_(rules.rounding.value))
 
     def __str__(self) -> str:
         try:
@@ -136,41 +140,46 @@ def explain_line(line: ScoreLine, rules: HuangyanRules = HUANGYAN_RULES) -> str:
     """Why a sheet line scores what it does, in a sentence quoting the ruleset's numbers."""
     r = rules
     why = {
-        "Hu": f"every winning hand scores {r.hu}",
-        "Self-Draw": f"the winner drew the winning tile ({r.self_draw})",
-        "Single Hook": "the winning tile completed the pair and it was the only tile that won",
-        "Middle Hook": "the winning tile was the middle of a chow, the only tile that won",
-        "Side Hook": "the winning tile was the 3 of 1-2-3 or the 7 of 7-8-9, the only one",
-        "Chow": f"a run scores {r.chow}",
-        "Exposed Pong": (f"a pong claimed from a discard (or completed by one): "
-                         f"{r.exposed_pong_simple} simples, {r.exposed_pong_terminal_honor} "
-                         "terminals/honors"),
-        "Concealed Pong": (f"a pong built in hand: {r.concealed_pong_simple} simples, "
-                           f"{r.concealed_pong_terminal_honor} terminals/honors"),
-        "Exposed Kong": (f"an open or added kong: {r.exposed_kong_simple} simples, "
-                         f"{r.exposed_kong_terminal_honor} terminals/honors"),
-        "Concealed Kong": (f"a kong of four self-drawn tiles: {r.concealed_kong_simple} "
-                           f"simples, {r.concealed_kong_terminal_honor} terminals/honors"),
-        "Dragon Pair": f"a pair of dragons scores {r.dragon_pair}",
-        "Seat Wind Pair": f"a pair of the player's own seat wind scores {r.seat_wind_pair}",
-        "Prevailing Wind Pair": "a pair of the prevailing wind (an option)",
-        "Pair": "any other pair scores nothing",
-        "Dragon Pong": "each pong or kong of dragons doubles",
-        "Seat Wind Pong": "a pong or kong of the player's seat wind doubles",
-        "Prevailing Wind Pong": "a pong or kong of the prevailing wind (an option) doubles",
-        "Half Flush": "one suit plus honors, judged on all the tiles",
-        "Full Flush": "one suit and no honors, judged on all the tiles",
-        "All Honors": "winds and dragons only",
-        "Little Three Dragons": "two dragon pongs and a dragon pair (on top of their doubles)",
-        "Big Three Dragons": "three dragon pongs (on top of their doubles)",
-        "Little Four Winds": "three wind pongs and a wind pair",
-        "Big Four Winds": f"four wind pongs: {r.big_four_winds} doubles in all",
-        "All Pongs": "the winner has no chow",
-        "Pinfu": "the winner has four chows and a pair worth nothing",
-        "Kong Draw": "won on the replacement tile drawn for a Kong",
-        "Robbing the Kong": "won on the tile an opponent added to make a Kong",
-        "Fisherman's Win": "self-drew the last tile of the live wall",
+        "Hu": _("every winning hand scores {n}").format(n=r.hu),
+        "Self-Draw": _("the winner drew the winning tile ({n})").format(n=r.self_draw),
+        "Single Hook": _("the winning tile completed the pair and it was the only tile that won"),
+        "Middle Hook": _("the winning tile was the middle of a chow, the only tile that won"),
+        "Side Hook": _("the winning tile was the 3 of 1-2-3 or the 7 of 7-8-9, the only one"),
+        "Chow": _("a run scores {n}").format(n=r.chow),
+        "Exposed Pong": _("a pong claimed from a discard (or completed by one): {simple} simples, "
+                          "{honor} terminals/honors").format(
+            simple=r.exposed_pong_simple, honor=r.exposed_pong_terminal_honor),
+        "Concealed Pong": _("a pong built in hand: {simple} simples, {honor} "
+                            "terminals/honors").format(
+            simple=r.concealed_pong_simple, honor=r.concealed_pong_terminal_honor),
+        "Exposed Kong": _("an open or added kong: {simple} simples, {honor} "
+                          "terminals/honors").format(
+            simple=r.exposed_kong_simple, honor=r.exposed_kong_terminal_honor),
+        "Concealed Kong": _("a kong of four self-drawn tiles: {simple} simples, {honor} "
+                            "terminals/honors").format(
+            simple=r.concealed_kong_simple, honor=r.concealed_kong_terminal_honor),
+        "Dragon Pair": _("a pair of dragons scores {n}").format(n=r.dragon_pair),
+        "Seat Wind Pair": _("a pair of the player's own seat wind scores {n}").format(
+            n=r.seat_wind_pair),
+        "Prevailing Wind Pair": _("a pair of the prevailing wind (an option)"),
+        "Pair": _("any other pair scores nothing"),
+        "Dragon Pong": _("each pong or kong of dragons doubles"),
+        "Seat Wind Pong": _("a pong or kong of the player's seat wind doubles"),
+        "Prevailing Wind Pong": _("a pong or kong of the prevailing wind (an option) doubles"),
+        "Half Flush": _("one suit plus honors, judged on all the tiles"),
+        "Full Flush": _("one suit and no honors, judged on all the tiles"),
+        "All Honors": _("winds and dragons only"),
+        "Little Three Dragons": _("two dragon pongs and a dragon pair (on top of their doubles)"),
+        "Big Three Dragons": _("three dragon pongs (on top of their doubles)"),
+        "Little Four Winds": _("three wind pongs and a wind pair"),
+        "Big Four Winds": _("four wind pongs: {n} doubles in all").format(n=r.big_four_winds),
+        "All Pongs": _("the winner has no chow"),
+        "Pinfu": _("the winner has four chows and a pair worth nothing"),
+        "Kong Draw": _("won on the replacement tile drawn for a Kong"),
+        "Robbing the Kong": _("won on the tile an opponent added to make a Kong"),
+        "Fisherman's Win": _("self-drew the last tile of the live wall"),
     }.get(line.item, "")
+    note = localize(line.note)
     if line.note in ("simples", "terminals/honors") and why:
-        return f"{why}; these are {line.note}"
-    return f"{why} ({line.note})" if line.note and why else why or line.note
+        return _("{why}; these are {note}").format(why=why, note=note)
+    return _("{why} ({note})").format(why=why, note=note) if line.note and why else why or note

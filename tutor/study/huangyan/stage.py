@@ -12,9 +12,9 @@ from tutor.core.hand import Hand, format_tiles
 from tutor.core.notation import parse_hand, parse_tile, parse_tiles
 from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.errors import HandError, RulesError
-from tutor.i18n import N_, Message, nmessage
-from tutor.ledger import Seat
-from tutor.study.huangyan.common import SEATS, VARIANT, seat_title, seats_text
+from tutor.i18n import N_, Message, _, comma, localize, nmessage
+from tutor.ledger import Seat, seat_name
+from tutor.study.huangyan.common import SEATS, VARIANT, seat_title
 from tutor.variants.huangyan.reckoning import Reckoning, reckon
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
 
@@ -65,7 +65,17 @@ class DiscardJudgement:
         return text
 
     def __str__(self) -> str:
-        return f"discard {self.tile}: {self.verdict.value}. {self.explain()}"
+        return _("discard {tile}: {verdict}. {why}").format(
+            tile=self.tile, verdict=_(self.verdict.value), why=localize(self.explain()))
+
+
+def _seat(seat: Seat) -> str:
+    """A seat's name in the current language (East, 东家)."""
+    return localize(seat_name(seat))
+
+
+def _nets(values: Mapping[Seat, int]) -> str:
+    return comma().join(f"{_seat(s)} {values[s]:+d}" for s in SEATS)
 
 
 @dataclass(frozen=True)
@@ -95,15 +105,20 @@ class LiabilityCost:
         return self.normal_net - self.liable_net
 
     def __str__(self) -> str:
-        who = seat_title(self.discarder)
-        return (f"normal settlement: {seats_text(self.normal.net)}\n"
-                f"{who} liable:       {seats_text(self.liable.net)}\n"
-                f"{who} pays {self.liable_pays} in all when liable (net {self.liable_net:+d} "
-                f"instead of {self.normal_net:+d}): liability costs {who} {self.extra} more")
+        who = _seat(self.discarder)
+        return "\n".join([
+            _("normal settlement: {nets}").format(nets=_nets(self.normal.net)),
+            _("{seat} liable:       {nets}").format(seat=who, nets=_nets(self.liable.net)),
+            _("{seat} pays {pays} in all when liable (net {liable:+d} instead of {normal:+d}): "
+              "liability costs {seat} {extra} more").format(
+                seat=who, pays=self.liable_pays, liable=self.liable_net, normal=self.normal_net,
+                extra=self.extra)])
 
     def _repr_html_(self) -> str:
-        return (f"<div class='tutor-liability'><p><b>Normal settlement</b></p>"
-                f"{self.normal._repr_html_()}<p><b>{seat_title(self.discarder)} liable</b></p>"
+        normal = html.escape(_("Normal settlement"))
+        liable = html.escape(_("{seat} liable").format(seat=_seat(self.discarder)))
+        return (f"<div class='tutor-liability'><p><b>{normal}</b></p>"
+                f"{self.normal._repr_html_()}<p><b>{liable}</b></p>"
                 f"{self.liable._repr_html_()}<p>{html.escape(str(self).splitlines()[-1])}</p>"
                 "</div>")
 
@@ -164,6 +179,16 @@ class TablePosition:
                                "is down to {t})", "the Live Tile Stage is off ({n} more draws "
                                "until the live wall is down to {t})", more, t=t)
 
+    def stage_state(self) -> str:
+        """Whether the stage is on, and why: ``ON (the live wall is down to 14 or fewer)`` or
+        ``off (3 more draws until the live wall is down to 14)`` (a message)."""
+        t = self.rules.live_tile_stage_threshold
+        if self.stage_on:
+            return Message("ON (the live wall is down to {t} or fewer)", t=t)
+        more = self.live_wall - t
+        return nmessage("off ({n} more draw until the live wall is down to {t})",
+                        "off ({n} more draws until the live wall is down to {t})", more, t=t)
+
     # -- Live Tiles -----------------------------------------------------------------------
     @property
     def discarded(self) -> frozenset[Tile]:
@@ -209,11 +234,12 @@ class TablePosition:
         return LiabilityCost(self.seat, normal, liable)
 
     def __str__(self) -> str:
-        rows = [self.stage_text()]
+        rows = [localize(self.stage_text())]
         for seat in SEATS:
-            rows.append(f"  {seat_title(seat):5} discarded: "
-                        f"{format_tiles(self.discards.get(seat, ())) or '-'}")
-        rows.append(f"  {seat_title(self.seat)} (you) hold {self.hand}")
+            rows.append("  " + _("{seat} discarded: {tiles}").format(
+                seat=f"{_seat(seat):5}", tiles=format_tiles(self.discards.get(seat, ())) or "-"))
+        rows.append("  " + _("{seat} (you) hold {hand}").format(seat=_seat(self.seat),
+                                                                hand=self.hand))
         return "\n".join(rows)
 
 
@@ -228,18 +254,18 @@ def position(*, seat: Seat | str, hand: str, discards: Mapping[str, str], live_w
 
 #: Table positions for the trainer and the exercises (West is the learner in each).
 POSITIONS: dict[str, dict[str, object]] = {
-    "Early in the hand (stage off)": {
+    N_("Early in the hand (stage off)"): {
         "seat": "W", "hand": "23m445p67p123s99s7z1z", "live_wall": 40,
         "discards": {"E": "9m 1p 4z 2z", "S": "6z 1z 8m", "W": "3z 5z 9p", "N": "1m 7z 2z"}},
-    "Stage on, a safe tile in hand": {
+    N_("Stage on, a safe tile in hand"): {
         "seat": "W", "hand": "234m45p6788p3499s1z", "live_wall": 12,
         "discards": {"E": "9m 1p 4z 2z 5s 8p", "S": "6z 1z 8m 3p 2s", "W": "3z 5z 9p 1s 7s",
                      "N": "1m 7z 2z 6s 3s"}},
-    "Stage on, every tile Live": {
+    N_("Stage on, every tile Live"): {
         "seat": "W", "hand": "234m567m45p789p667s", "live_wall": 10,
         "discards": {"E": "9m 1p 4z 2z 1s", "S": "6z 1z 8m 3z 9s", "W": "5z 1p 3p 2p",
                      "N": "1m 7z 2z 8s 4s"}},
-    "Two Kongs: 30 tiles, no stage yet": {
+    N_("Two Kongs: 30 tiles, no stage yet"): {
         "seat": "W", "hand": "234m45p6788p3499s1z", "live_wall": 16, "kongs": 2,
         "discards": {"E": "9m 1p 4z 2z", "S": "6z 1z 8m 3p", "W": "3z 5z 9p 1s",
                      "N": "1m 7z 2z 6s"}},
@@ -301,7 +327,7 @@ class StageTrainer:
         return self.position.liability_cost(winner=self.winner, totals=self.totals)
 
     def __str__(self) -> str:
-        rows = [f"{self.name}: {self.position.stage_text()}"]
+        rows = [f"{localize(self.name)}: {localize(self.position.stage_text())}"]
         if self.judgement is not None:
             rows.append(str(self.judgement))
         return "\n".join(rows)

@@ -16,6 +16,7 @@ from typing import Any
 
 from tutor.core.tiles import Wind
 from tutor.errors import RulesError
+from tutor.i18n import N_
 from tutor.rulesets import check_ranges
 
 __all__ = ["HUANGYAN_RULES", "HuangyanRules", "LiabilityPayee", "Rounding"]
@@ -25,8 +26,8 @@ class Rounding(Enum):
     """How an odd number is halved (a non-dealer's half of the winner's total, a pair of
     non-dealers' half difference)."""
 
-    UP = "up"
-    DOWN = "down"
+    UP = N_("up")  # halves rounded up (shown translated)
+    DOWN = N_("down")
 
     def half(self, amount: int) -> int:
         return (amount + 1) // 2 if self is Rounding.UP else amount // 2

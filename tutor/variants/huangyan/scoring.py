@@ -19,7 +19,7 @@ from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.core.variant import Variant
 from tutor.core.waits import waits
 from tutor.errors import RulesError
-from tutor.i18n import N_, Message
+from tutor.i18n import N_, Message, _
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
 from tutor.variants.huangyan.sheet import ScoreLine, ScoreSheet, WinSituation
 
@@ -211,16 +211,18 @@ def score_winner(hand: Hand | str, win_tile: Tile | str,
     tile = parse_tile(win_tile, _V) if isinstance(win_tile, str) else win_tile
     require_size(hand, (14,), "a win")
     if tile not in hand.concealed:
-        raise RulesError(f"{shown}: the winning tile {tile} must be one of the concealed tiles")
+        raise RulesError(_("{hand}: the winning tile {tile} must be one of the concealed "
+                           "tiles").format(hand=shown, tile=tile))
     if situation.kong_draw and not any(m.is_kong for m in hand.melds):
-        raise RulesError(f"{shown}: a Kong Draw needs a declared kong in the hand")
+        raise RulesError(_("{hand}: a Kong Draw needs a declared kong in the hand").format(
+            hand=shown))
     readings = decompositions(hand, _V)
     if not readings:
         extra = ""
         if not hand.melds and all(n in (0, 2, 4) for n in hand.counts):
-            extra = " (seven pairs is not a winning shape in Huangyan Reckoning)"
-        raise RulesError(f"{shown} is not a winning hand: Huangyan Reckoning needs four groups "
-                         f"and a pair{extra}")
+            extra = _(" (seven pairs is not a winning shape in Huangyan Reckoning)")
+        raise RulesError(_("{hand} is not a winning hand: Huangyan Reckoning needs four groups "
+                           "and a pair{extra}").format(hand=shown, extra=extra))
     one_wait = len(waits(hand.remove(tile), _V).waits) == 1
     best: ScoreSheet | None = None
     for reading in readings:

@@ -10,9 +10,10 @@ from tutor.core.hand import format_tiles
 from tutor.display.html import table_html
 from tutor.display.svg import hand_svg
 from tutor.display.widgets.base import TutorView, error_html
-from tutor.display.widgets.huangyan.common import FONT, SEAT_OPTIONS, on_change, seat_title
+from tutor.display.widgets.huangyan.common import FONT, on_change, seat_options, seat_title
 from tutor.display.widgets.stepper import from_none, none_option
 from tutor.errors import TutorError
+from tutor.i18n import _, localize
 from tutor.study.huangyan import (
     ScoreSheetModel,
     explain_line,
@@ -31,32 +32,33 @@ class ScoreSheetView(TutorView):
         self.sheet: ScoreSheet | None = None
         self.error: str | None = None
         self._quiet = False
-        self.hand_text = widgets.Text(value=str(m.hand), description="Hand:",
+        self.hand_text = widgets.Text(value=str(m.hand), description=_("Hand:"),
                                       layout=widgets.Layout(width="360px"))
-        self.set_button = widgets.Button(description="Set", button_style="primary")
+        self.set_button = widgets.Button(description=_("Set"), button_style="primary")
         self.set_button.on_click(lambda _b: self.set_hand())
-        self.win_tile = widgets.Dropdown(description="Won on:", layout=widgets.Layout(
+        self.win_tile = widgets.Dropdown(description=_("Won on:"), layout=widgets.Layout(
             width="160px"))
-        self.seat = widgets.Dropdown(options=SEAT_OPTIONS, value=m.seat, description="Seat:",
+        self.seat = widgets.Dropdown(options=seat_options(), value=m.seat,
+                                     description=_("Seat:"),
                                      layout=widgets.Layout(width="160px"))
-        self.role = widgets.ToggleButtons(options=[("winner", True), ("non-winner", False)],
+        self.role = widgets.ToggleButtons(options=[(_("winner"), True), (_("non-winner"), False)],
                                           value=m.winner)
-        self.self_draw = widgets.Checkbox(value=m.self_draw, description="self-draw")
-        self.kong_draw = widgets.Checkbox(value=m.kong_draw, description="Kong Draw")
+        self.self_draw = widgets.Checkbox(value=m.self_draw, description=_("self-draw"))
+        self.kong_draw = widgets.Checkbox(value=m.kong_draw, description=_("Kong Draw"))
         self.robbing = widgets.Checkbox(value=m.robbing_the_kong,
-                                        description="Robbing the Kong")
-        self.last_tile = widgets.Checkbox(value=m.last_tile, description="last tile")
-        self.limit = widgets.IntText(value=m.limit or 0, description="Limit (0: none):",
+                                        description=_("Robbing the Kong"))
+        self.last_tile = widgets.Checkbox(value=m.last_tile, description=_("last tile"))
+        self.limit = widgets.IntText(value=m.limit or 0, description=_("Limit (0: none):"),
                                      style={"description_width": "initial"},
                                      layout=widgets.Layout(width="180px"))
-        self.prevailing = widgets.Dropdown(options=[none_option(), *SEAT_OPTIONS],
-                                           description="Round wind:",
+        self.prevailing = widgets.Dropdown(options=[none_option(), *seat_options()],
+                                           description=_("Round wind:"),
                                            style={"description_width": "initial"})
-        self.rounding = widgets.Dropdown(options=[("up", Rounding.UP), ("down", Rounding.DOWN)],
-                                         value=m.rounding, description="Halves round:",
+        self.rounding = widgets.Dropdown(options=[(_(r.value), r) for r in Rounding],
+                                         value=m.rounding, description=_("Halves round:"),
                                          style={"description_width": "initial"})
-        self.example_button = widgets.Button(description="Reset to example",
-                                              tooltip="back to the example hand and options")
+        self.example_button = widgets.Button(description=_("Reset to example"),
+                                              tooltip=_("back to the example hand and options"))
         self.example_button.add_class("tutor-reset-example")
         self.example_button.on_click(lambda _b: self.reset())
         self.output = widgets.HTML()
@@ -135,7 +137,7 @@ class ScoreSheetView(TutorView):
         m.prevailing_wind = from_none(self.prevailing.value)
         m.rounding = self.rounding.value
         # a non-winner holding 14 tiles leaves one out: the same dropdown chooses which
-        self.win_tile.description = "Won on:" if m.winner else "Leave out:"
+        self.win_tile.description = _("Won on:") if m.winner else _("Leave out:")
         self.win_tile.disabled = not m.winner and m.hand.size != 14
         try:
             sheet = m.sheet()
@@ -147,19 +149,22 @@ class ScoreSheetView(TutorView):
         self.output.value = self._sheet_html(sheet, collection, m.rules)
 
     def _sheet_html(self, sheet: ScoreSheet, collection: str, rules: HuangyanRules) -> str:
-        rows = [(line.item, line.chinese, line.points or "", line.doubles or "",
-                 format_tiles(line.tiles), explain_line(line, rules)) for line in sheet.lines]
-        table = table_html(("item", "Chinese", "points", "doubles", "tiles", "why"), rows,
+        rows = [(localize(line.item), line.chinese, line.points or "", line.doubles or "",
+                 format_tiles(line.tiles), localize(explain_line(line, rules)))
+                for line in sheet.lines]
+        table = table_html((_("item"), _("Chinese"), _("points"), _("doubles"), _("tiles"),
+                            _("why")), rows,
                            numeric=(2, 3), css_class="tutor-table tutor-sheet-lines")
         drawn = self.model.win_tile if sheet.winner else None
         note = self.model.note()
-        note = f"<p class='tutor-note'>{html.escape(note)}</p>" if note else ""
-        reading = (f"<p style='{FONT}'>reading: {html.escape(sheet.reading)}</p>"
-                   if sheet.reading else "")
+        note = f"<p class='tutor-note'>{html.escape(localize(note))}</p>" if note else ""
+        reading = _("reading: {reading}").format(reading=localize(sheet.reading))
+        reading = f"<p style='{FONT}'>{html.escape(reading)}</p>" if sheet.reading else ""
+        total = _("total: {formula}").format(formula=localize(sheet.formula))
         return (f"<div style='{FONT}'>{hand_svg(sheet.hand, drawn=drawn)}{note}"
-                f"<p><b>{html.escape(sheet._title())}</b></p>{reading}{table}"
-                f"<p class='tutor-total'><b>total: {html.escape(sheet.formula)}</b></p>"
-                f"<p>{html.escape(collection)}</p></div>")
+                f"<p><b>{html.escape(localize(sheet._title()))}</b></p>{reading}{table}"
+                f"<p class='tutor-total'><b>{html.escape(total)}</b></p>"
+                f"<p>{html.escape(localize(collection))}</p></div>")
 
     def summary(self) -> str:
         if self.error is not None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.ledger import Seat
@@ -15,6 +13,3 @@ SEATS = tuple(Wind)
 def seat_title(seat: Seat) -> str:
     return seat.name.title()
 
-
-def seats_text(values: Mapping[Seat, int]) -> str:
-    return ", ".join(f"{seat_title(s)} {values[s]:+d}" for s in SEATS)

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from tutor.core.tiles import Wind
 from tutor.errors import RulesError
-from tutor.i18n import N_, Message
-from tutor.ledger import Payment, Seat
-from tutor.study.huangyan.common import SEATS, seat_title, seats_text
+from tutor.i18n import N_, Message, _, comma, localize
+from tutor.ledger import Payment, Seat, seat_name
+from tutor.study.huangyan.common import SEATS
 from tutor.variants.huangyan.reckoning import Reckoning, reckon
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
 from tutor.variants.huangyan.scoring import score_non_winner, score_winner
@@ -177,13 +177,19 @@ class SettlementWalk:
         return self.steps[self.current - 1].title
 
     def __str__(self) -> str:
-        rows = [f"step {self.current} of {len(self.steps)}: {self.step_title}"]
+        """The step, its payments, the nets so far and the stacks, in the current language."""
+        rows = [_("step {current} of {total}: {title}").format(
+            current=self.current, total=len(self.steps), title=localize(self.step_title))]
         if not self.at_start:
             rows += [f"  {p}" for p in self.steps[self.current - 1].payments]
-        rows.append(f"  nets so far: {seats_text(self.net_after())}")
+        net = self.net_after()
+        rows.append("  " + _("nets so far: {nets}").format(nets=comma().join(
+            _("{seat} {net:+d}").format(seat=localize(seat_name(s)), net=net[s]) for s in SEATS)))
         stacks = self.stacks_after()
         if stacks is not None:
-            rows.append("  stacks: " + ", ".join(f"{seat_title(s)} {stacks[s]}" for s in SEATS))
+            rows.append("  " + _("stacks: {stacks}").format(stacks=comma().join(
+                _("{seat} {points}").format(seat=localize(seat_name(s)), points=stacks[s])
+                for s in SEATS)))
         return "\n".join(rows)
 
     def __repr__(self) -> str:

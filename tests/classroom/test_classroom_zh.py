@@ -4,7 +4,6 @@ English word (the names of programs aside) and ``<html lang="zh-Hans">``."""
 
 from __future__ import annotations
 
-import asyncio
 import html
 import importlib.util
 import re
@@ -20,6 +19,8 @@ from tutor.classroom.config import apps_folder
 from tutor.classroom.pages import page
 from tutor.cli import main
 from tutor.i18n import using_language
+
+from .students import run
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_voila = pytest.mark.skipif(importlib.util.find_spec("voila") is None
@@ -88,7 +89,7 @@ def test_a_kernel_is_started_in_the_class_language(lang: str,
         assert manager.language == lang
         assert await manager.start_kernel(path=None) == "k1"
 
-    asyncio.run(go())
+    run(go())  # in a thread: a session's Playwright may hold this thread's event loop
     assert seen["env"]["TUTOR_LANG"] == lang
 
 
@@ -124,13 +125,13 @@ def _room() -> Any:
 def test_the_refusals_are_in_chinese() -> None:
     room = _room()
     with using_language("zh"):
-        assert asyncio.run(room.admit("ann", "practice")) is None
-        refusals = [asyncio.run(room.admit("ann", "practice"))]  # a second page this minute
+        assert run(room.admit("ann", "practice")) is None
+        refusals = [run(room.admit("ann", "practice"))]  # a second page this minute
         room.pages_per_minute = 8
         room.classroom_kernels.owners["k1"] = "bob"
-        refusals.append(asyncio.run(room.admit("cai", "practice")))  # the class is full
+        refusals.append(run(room.admit("cai", "practice")))  # the class is full
         room.max_kernels, room.per_student = 9, 1
-        refusals.append(asyncio.run(room.admit("bob", "replay")))  # too many apps
+        refusals.append(run(room.admit("bob", "replay")))  # too many apps
     assert [r[0] for r in refusals if r] == [429, 503, 429]
     for status, title, text in (r for r in refusals if r):
         shown = page(title, f"<p>{html.escape(text)}</p>")

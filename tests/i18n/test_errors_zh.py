@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tutor.errors import TutorError
+from tutor.game.record import FIELDS
 from tutor.i18n import Message, using_language
 from tutor.ledger import Payment, Seat
 from tutor.rulesets import override
@@ -33,7 +34,7 @@ CONVERTED = ("tutor/rulesets.py", "tutor/study/hand_builder.py", "tutor/study/re
              "tutor/study/huangyan/stage.py", "tutor/study/huangyan/sheet.py",
              "tutor/study/huangyan/walk.py", "tutor/study/first_turns.py",
              "tutor/study/guiyang.py", "tutor/study/hangzhou.py", "tutor/study/match_length.py",
-             "tutor/ledger.py")
+             "tutor/ledger.py", "tutor/game/record.py")
 
 #: (module, line text) of raises that may keep a literal: none so far
 ALLOWED: frozenset[tuple[str, str]] = frozenset()
@@ -89,8 +90,8 @@ KEPT = frozenset({"true", "false", "name", "value", "int", "str", "None", "UTF",
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _NOTATION = re.compile(r"[\[(]?\b[1-9]+[mpsz]\b[\])]?")
 _IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")  # a rule's field name, as typed
-#: the rules' names, as typed (``chow=2``)
-RULE_NAMES = frozenset(f.name for f in dataclasses.fields(HUANGYAN_RULES))
+#: the rules' names, as typed (``chow=2``), and a record file's field names
+RULE_NAMES = frozenset(f.name for f in dataclasses.fields(HUANGYAN_RULES)) | FIELDS
 
 
 def english_words(text: str) -> list[str]:
@@ -126,6 +127,14 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
     "not a record": (lambda: Replay.from_text("[1]"),
                      "record file: item 0 should be a record (a JSON object), not int"),
     "not UTF-8": (lambda: Replay.from_text(b"\xff"), "record file: not UTF-8 text"),
+    "not a hand record": (lambda: Replay.from_text('{"variant": "hangzhou"}'),
+                          "record: field 'schema' should be 'mahjong-tutor/hand', not None"),
+    "a record's unknown field": (
+        lambda: Replay.from_text('{"schema": "mahjong-tutor/hand", "version": 2, "x": 1}'),
+        "record: unknown field 'x' (a record has only actions, chance, "),
+    "a record's field of the wrong kind": (
+        lambda: Replay.from_text('[{"schema": "mahjong-tutor/hand", "version": "1"}]'),
+        "record: field 'version' should be a whole number, not text '1'"),
     "no tiles": (lambda: HandBuilder().add_tiles(" "),
                  "' ': no tiles to add (write them like 123m 55z)"),
     "unknown meld kind": (lambda: HandBuilder().add_meld_of("triple", "3m"),

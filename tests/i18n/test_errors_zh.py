@@ -25,6 +25,7 @@ from tutor.rulesets import override
 from tutor.study.hand_builder import HandBuilder
 from tutor.study.huangyan.stage import preset_position
 from tutor.study.replay import Replay
+from tutor.variants.guiyang.handfile import loads_hand
 from tutor.variants.huangyan.rules import HUANGYAN_RULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +35,10 @@ CONVERTED = ("tutor/rulesets.py", "tutor/study/hand_builder.py", "tutor/study/re
              "tutor/study/huangyan/stage.py", "tutor/study/huangyan/sheet.py",
              "tutor/study/huangyan/walk.py", "tutor/study/first_turns.py",
              "tutor/study/guiyang.py", "tutor/study/hangzhou.py", "tutor/study/match_length.py",
-             "tutor/ledger.py", "tutor/game/record.py")
+             "tutor/ledger.py", "tutor/game/record.py", "tutor/variants/guiyang/handfile.py")
+
+#: errors whose message is not their first argument (``FieldError(field, problem)``)
+MESSAGE_ARGUMENT = {"FieldError": 1}
 
 #: (module, line text) of raises that may keep a literal: none so far
 ALLOWED: frozenset[tuple[str, str]] = frozenset()
@@ -55,16 +59,17 @@ def _error_name(node: ast.expr) -> str:
 
 def literal_raises(source: str) -> list[tuple[int, str]]:
     """(line, source) of each ``raise XError("...")`` or ``raise XError(f"...")`` in
-    ``source``, also ``raise self.fail(i, "...")``-style helpers are not counted."""
+    ``source`` (also ``raise _Bad("...")``; a FieldError's text is its second argument)."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):
             continue
         call = node.exc
         name = _error_name(call.func)
-        if not (name.endswith("Error") or name.startswith("_")) or not call.args:
+        at = MESSAGE_ARGUMENT.get(name, 0)
+        if not (name.endswith("Error") or name.startswith("_")) or len(call.args) <= at:
             continue
-        if _written_in_place(call.args[0]):
+        if _written_in_place(call.args[at]):
             found.append((node.lineno, ast.get_source_segment(source, node) or ""))
     return found
 
@@ -72,7 +77,10 @@ def literal_raises(source: str) -> list[tuple[int, str]]:
 def test_the_check_finds_a_literal_error() -> None:
     assert literal_raises('raise RulesError(f"rule {x}")\nraise HandError("no")\n') == [
         (1, 'raise RulesError(f"rule {x}")'), (2, 'raise HandError("no")')]
+    assert literal_raises('raise FieldError("win", "missing")\n') == [
+        (1, 'raise FieldError("win", "missing")')]
     assert literal_raises('raise RulesError(Message("rule {x}", x=x))\n'
+                          'raise FieldError("win", Message("missing"))\n'
                           'raise RulesError(str(exc))\nraise\n') == []
 
 
@@ -91,7 +99,9 @@ _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _NOTATION = re.compile(r"[\[(]?\b[1-9]+[mpsz]\b[\])]?")
 _IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")  # a rule's field name, as typed
 #: the rules' names, as typed (``chow=2``), and a record file's field names
-RULE_NAMES = frozenset(f.name for f in dataclasses.fields(HUANGYAN_RULES)) | FIELDS
+RULE_NAMES = (frozenset(f.name for f in dataclasses.fields(HUANGYAN_RULES)) | FIELDS
+              | {"description", "discards", "players", "revealed", "variant", "win"}
+              | {"nope"})  # a hand file's field path, the learner's own field, is unquoted
 
 
 def english_words(text: str) -> list[str]:
@@ -135,6 +145,12 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
     "a record's field of the wrong kind": (
         lambda: Replay.from_text('[{"schema": "mahjong-tutor/hand", "version": "1"}]'),
         "record: field 'version' should be a whole number, not text '1'"),
+    "a Guiyang hand file's unknown field": (
+        lambda: loads_hand('{"nope": 1}'), "nope: unknown field (expected description, "),
+    "a Guiyang hand file that is a list": (lambda: loads_hand("[1]"),
+                                           ": expected an object, not [1]"),
+    "a Guiyang hand file without players": (lambda: loads_hand('{"variant": "guiyang"}'),
+                                            "players: missing"),
     "no tiles": (lambda: HandBuilder().add_tiles(" "),
                  "' ': no tiles to add (write them like 123m 55z)"),
     "unknown meld kind": (lambda: HandBuilder().add_meld_of("triple", "3m"),

@@ -36,7 +36,7 @@ CONVERTED = ("tutor/rulesets.py", "tutor/study/hand_builder.py", "tutor/study/re
              "tutor/study/huangyan/walk.py", "tutor/study/first_turns.py",
              "tutor/study/guiyang.py", "tutor/study/hangzhou.py", "tutor/study/match_length.py",
              "tutor/ledger.py", "tutor/game/record.py", "tutor/variants/guiyang/handfile.py",
-             "tutor/variants/huangyan/matches.py")
+             "tutor/variants/huangyan/matches.py", "tutor/variants/hangzhou/special.py")
 
 #: errors whose message is not their first argument (``FieldError(field, problem)``)
 MESSAGE_ARGUMENT = {"FieldError": 1}

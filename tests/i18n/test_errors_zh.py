@@ -26,6 +26,7 @@ from tutor.study.hand_builder import HandBuilder
 from tutor.study.huangyan.stage import preset_position
 from tutor.study.replay import Replay
 from tutor.variants.guiyang.handfile import loads_hand
+from tutor.variants.hangzhou.gamefile import replay as replay_game
 from tutor.variants.huangyan.rules import HUANGYAN_RULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,10 +37,11 @@ CONVERTED = ("tutor/rulesets.py", "tutor/study/hand_builder.py", "tutor/study/re
              "tutor/study/huangyan/walk.py", "tutor/study/first_turns.py",
              "tutor/study/guiyang.py", "tutor/study/hangzhou.py", "tutor/study/match_length.py",
              "tutor/ledger.py", "tutor/game/record.py", "tutor/variants/guiyang/handfile.py",
-             "tutor/variants/huangyan/matches.py", "tutor/variants/hangzhou/special.py")
+             "tutor/variants/huangyan/matches.py", "tutor/variants/hangzhou/special.py",
+             "tutor/variants/hangzhou/gamefile.py")
 
 #: errors whose message is not their first argument (``FieldError(field, problem)``)
-MESSAGE_ARGUMENT = {"FieldError": 1}
+MESSAGE_ARGUMENT = {"FieldError": 1, "_fail": 2}
 
 #: (module, line text) of raises that may keep a literal: none so far
 ALLOWED: frozenset[tuple[str, str]] = frozenset()
@@ -152,6 +154,12 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
                                            ": expected an object, not [1]"),
     "a Guiyang hand file without players": (lambda: loads_hand('{"variant": "guiyang"}'),
                                             "players: missing"),
+    "a Hangzhou game file's bad result": (
+        lambda: replay_game([{"result": "lost"}]),
+        "hand 1, field 'result': expected \"win\" or \"draw\", not 'lost'"),
+    "a Hangzhou game file's empty list": (
+        lambda: replay_game({"hands": []}),
+        "game, field 'hands': the list is empty; a game file holds at least one hand"),
     "no tiles": (lambda: HandBuilder().add_tiles(" "),
                  "' ': no tiles to add (write them like 123m 55z)"),
     "unknown meld kind": (lambda: HandBuilder().add_meld_of("triple", "3m"),

@@ -50,22 +50,24 @@ class Payment:
     def __post_init__(self) -> None:
         for name in ("payer", "payee"):
             if type(getattr(self, name)) is not Wind:
-                raise InputError(f"a payment's {name} must be a seat (Seat.EAST, ...), not "
-                                 f"{shown(getattr(self, name), 30)}")
+                raise InputError(Message("a payment's {name} must be a seat (Seat.EAST, ...), "
+                                         "not {value}", name=name,
+                                         value=shown(getattr(self, name), 30)))
         if type(self.amount) is not int:  # not a bool, a float, NaN or a numeric string
-            raise InputError(f"a payment amount must be a whole number, not "
-                             f"{shown(self.amount, 30)}")
+            raise InputError(Message("a payment amount must be a whole number, not {value}",
+                                     value=shown(self.amount, 30)))
         if not isinstance(self.reason, str):
-            raise InputError(f"a payment's reason must be text, not {shown(self.reason, 30)}")
+            raise InputError(Message("a payment's reason must be text, not {value}",
+                                     value=shown(self.reason, 30)))
         for name, kind in (("wave", int), ("category", str), ("hand", int)):
             value = getattr(self, name)
             if value is not None and type(value) is not kind:
-                raise InputError(f"a payment's {name} must be {kind.__name__} or None, not "
-                                 f"{shown(value, 30)}")
+                raise InputError(Message("a payment's {name} must be {kind} or None, not {value}",
+                                         name=name, kind=kind.__name__, value=shown(value, 30)))
         if self.amount < 0:
-            raise InputError(f"a payment amount cannot be negative: {self.amount}")
+            raise InputError(Message("a payment amount cannot be negative: {n}", n=self.amount))
         if self.payer == self.payee:
-            raise InputError(f"{self.payer.name} cannot pay themselves")
+            raise InputError(Message("{seat} cannot pay themselves", seat=self.payer.name))
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"payer": self.payer.letter, "payee": self.payee.letter,
@@ -99,13 +101,14 @@ class Ledger:
     def __post_init__(self) -> None:
         if type(self.payments) is not tuple or not all(
                 type(p) is Payment for p in self.payments):
-            raise InputError(f"a ledger holds a tuple of payments, not "
-                             f"{shown(self.payments, 40)}")
+            raise InputError(Message("a ledger holds a tuple of payments, not {value}",
+                                     value=shown(self.payments, 40)))
 
     @classmethod
     def of(cls, payments: Iterable[Payment]) -> Ledger:
         if isinstance(payments, (str, bytes)) or not hasattr(payments, "__iter__"):
-            raise InputError(f"Ledger.of takes payments, not {shown(payments, 40)}")
+            raise InputError(Message("Ledger.of takes payments, not {value}",
+                                     value=shown(payments, 40)))
         return cls(tuple(payments))
 
     def __iter__(self) -> Iterator[Payment]:
@@ -132,8 +135,8 @@ class Ledger:
         """The payments whose fields equal the given values (``wave=2``, ``payer=Seat.EAST``)."""
         unknown = sorted(set(fields) - _FIELDS)
         if unknown:
-            raise InputError(f"a payment has no field {shown(unknown[0], 30)} (it has "
-                             f"{', '.join(sorted(_FIELDS))})")
+            raise InputError(Message("a payment has no field {name} (it has {names})",
+                                     name=shown(unknown[0], 30), names=", ".join(sorted(_FIELDS))))
         return Ledger(tuple(p for p in self.payments
                             if all(getattr(p, k) == v for k, v in fields.items())))
 

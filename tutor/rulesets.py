@@ -35,15 +35,22 @@ def check_ranges(rules: object, bounds: Mapping[str, tuple[int, int]],
         value = getattr(rules, f.name)
         kind = hints.get(f.name)
         if kind is not None and not fits(value, kind):  # "false" is not False, 1.5 not an int
-            raise RulesError(f"rule {f.name}: expected {type_name(kind)}, not "
-                             f"{type(value).__name__} {shown(value, 30)}")
+            from tutor.i18n import Message
+            raise RulesError(Message("rule {name}: expected {kind}, not {type} {value}",
+                                     name=f.name, kind=type_name(kind),
+                                     type=type(value).__name__, value=shown(value, 30)))
         if isinstance(value, float) and not math.isfinite(value):
-            raise RulesError(f"rule {f.name} must be a finite number, not {value}")
+            from tutor.i18n import Message
+            raise RulesError(Message("rule {name} must be a finite number, not {value}",
+                                     name=f.name, value=str(value)))
         if isinstance(value, bool) or not isinstance(value, int):
             continue
         low, high = bounds.get(f.name, default)
         if not low <= value <= high:
-            raise RulesError(f"rule {f.name} must be {low:,} to {high:,}, not {shown(value, 30)}")
+            from tutor.i18n import Message
+            raise RulesError(Message("rule {name} must be {low} to {high}, not {value}",
+                                     name=f.name, low=f"{low:,}", high=f"{high:,}",
+                                     value=shown(value, 30)))
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -77,24 +84,32 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
                 return parse_value(text, arg, name)
             except RulesError:
                 continue
-        raise RulesError(f"rule {name}: cannot read {shown(text)}")
+        from tutor.i18n import Message
+        raise RulesError(Message("rule {name}: cannot read {text}", name=name, text=shown(text)))
     enum_kind = isinstance(kind, type) and issubclass(kind, enum.Enum)
     if not text.isascii() and kind is not str and not enum_kind:  # 'ſ'.upper() is 'S'
-        raise RulesError(f"rule {name}: cannot read {shown(text)} (letters and digits in "
-                             "ASCII)")
+        from tutor.i18n import Message
+        raise RulesError(Message("rule {name}: cannot read {text} (letters and digits in ASCII)",
+                                 name=name, text=shown(text)))
     if kind is bool:
         lowered = text.lower()
         if lowered in ("1", "true", "yes", "on"):
             return True
         if lowered in ("0", "false", "no", "off"):
             return False
-        raise RulesError(f"rule {name}: expected true or false, not {shown(text)}")
+        from tutor.i18n import Message
+        raise RulesError(Message("rule {name}: expected true or false, not {text}", name=name,
+                                 text=shown(text)))
     if kind is int:
         digits = text.lstrip("+-")
         if len(digits) > _MAX_DIGITS and digits.isascii() and digits.isdigit():
-            raise RulesError(f"rule {name}: a number of {len(digits):,} digits is out of range")
+            from tutor.i18n import Message
+            raise RulesError(Message("rule {name}: a number of {n} digits is out of range",
+                                     name=name, n=f"{len(digits):,}"))
         if not (digits.isascii() and digits.isdigit() and len(text) - len(digits) <= 1):
-            raise RulesError(f"rule {name}: expected a whole number, not {shown(text)}")
+            from tutor.i18n import Message
+            raise RulesError(Message("rule {name}: expected a whole number, not {text}",
+                                     name=name, text=shown(text)))
         return int(text)
     if kind is float:
         try:
@@ -102,7 +117,9 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
         except ValueError:
             number = math.nan
         if not math.isfinite(number):  # nor "nan", "inf" or "1e999"
-            raise RulesError(f"rule {name}: expected a number, not {shown(text)}")
+            from tutor.i18n import Message
+            raise RulesError(Message("rule {name}: expected a number, not {text}", name=name,
+                                     text=shown(text)))
         return number
     if kind is str:
         return text
@@ -119,8 +136,11 @@ def parse_value(text: str, kind: Any, name: str) -> Any:
                                                    member.name.lower()):
                 return member
         choices = ", ".join(str(m.value) for m in members)
-        raise RulesError(f"rule {name}: expected one of {choices}, not {shown(text)}")
-    raise RulesError(f"rule {name} cannot be set from the command line")
+        from tutor.i18n import Message
+        raise RulesError(Message("rule {name}: expected one of {choices}, not {text}", name=name,
+                                 choices=choices, text=shown(text)))
+    from tutor.i18n import Message
+    raise RulesError(Message("rule {name} cannot be set from the command line", name=name))
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:
@@ -129,7 +149,9 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise RulesError(f"rule change {shown(item.strip())} must look like name=value")
+            from tutor.i18n import Message
+            raise RulesError(Message("rule change {text} must look like name=value",
+                                     text=shown(item.strip())))
         out[name.strip().replace("-", "_")] = value.strip()
     return out
 
@@ -164,20 +186,24 @@ def apply(rules: R, overrides: Mapping[str, Any]) -> R:
     for raw, value in overrides.items():
         name = str(raw).strip().replace("-", "_")
         if name not in names:
-            raise RulesError(f"unknown rule {shown(raw, 40)} (known: "
-                             f"{', '.join(sorted(names))})")
+            from tutor.i18n import Message
+            raise RulesError(Message("unknown rule {text} (known: {names})", text=shown(raw, 40),
+                                     names=", ".join(sorted(names))))
         if isinstance(value, str):
             value = parse_value(value.strip(), hints[name], name)
         elif not fits(value, hints[name]):
-            raise RulesError(f"rule {name}: expected {type_name(hints[name])}, not "
-                             f"{shown(value, 40)}")
+            from tutor.i18n import Message
+            raise RulesError(Message("rule {name}: expected {kind}, not {value}", name=name,
+                                     kind=type_name(hints[name]), value=shown(value, 40)))
         changes[name] = value
     try:
         return dataclasses.replace(rules, **changes)  # type: ignore[type-var]
     except RulesError:
         raise
     except ValueError as exc:  # a ruleset's own validation
-        raise RulesError(str(exc)) from None
+        # a Message stays one (shown in the learner's language), other text as it is
+        raise RulesError(exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str)
+                         else str(exc)) from None
 
 
 def override(rules: R, assignments: Iterable[str]) -> R:

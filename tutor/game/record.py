@@ -46,6 +46,8 @@ from tutor.errors import IllegalActionError, NotationError, TutorError, shown
 from tutor.game.actions import MAX_ACTION_TEXT, Action
 from tutor.game.hooks import Hooks
 from tutor.game.state import Chance, HandState
+from tutor.i18n import N_, Message
+from tutor.ledger import seat_name
 
 __all__ = ["MAX_ACTIONS", "RecordError", "digest", "record", "replay", "seal"]
 
@@ -95,7 +97,8 @@ def seal(data: dict[str, Any]) -> dict[str, Any]:
     try:
         out["digest"] = {name: _field_digest(name, out.get(name)) for name in COVERED}
     except (TypeError, ValueError) as exc:  # a value JSON cannot hold
-        raise RecordError(f"record: a field is not plain JSON ({shown(str(exc))})") from None
+        raise RecordError(Message("record: a field is not plain JSON ({error})",
+                                  error=shown(str(exc)))) from None
     return out
 
 
@@ -116,55 +119,65 @@ def record(state: HandState, rules: dict[str, Any] | None = None) -> dict[str, A
 
 def _kind(value: Any, name: str, kind: type) -> Any:
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-        raise RecordError(f"record: field {name!r} should be {_NAMES[kind]}, not "
-                          f"{_json_kind(value)}")
+        raise RecordError(Message("record: field {name} should be {kind}, not {value}",
+                                  name=repr(name), kind=Message(_NAMES[kind]),
+                                  value=_json_kind(value)))
     return value
 
 
-_NAMES = {str: "text", int: "a whole number", dict: "an object", list: "a list", bool: "true "
-          "or false"}
+_NAMES = {str: N_("text"), int: N_("a whole number"), dict: N_("an object"), list: N_("a list"),
+          bool: N_("true or false")}
+_KINDS = {str: N_("text"), int: N_("a number"), float: N_("a number"), dict: N_("an object"),
+          list: N_("a list")}
 
 
 def _json_kind(value: Any) -> str:
+    """What a JSON value is, and the value (``text 'abc'``): a Message, translated when shown."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return {str: "text", int: "a number", float: "a number", dict: "an object",
-            list: "a list"}.get(type(value), type(value).__name__) + f" {shown(value, 40)}"
+    kind = _KINDS.get(type(value))
+    return Message("{kind} {value}", kind=Message(kind) if kind else type(value).__name__,
+                   value=shown(value, 40))
 
 
 def _check_form(data: Any) -> dict[str, Any]:
     """The record's shape: its fields, their kinds and the digest's, before anything else."""
     if not isinstance(data, dict):
-        raise RecordError(f"record: expected a JSON object, not {_json_kind(data)}")
+        raise RecordError(Message("record: expected a JSON object, not {value}",
+                                  value=_json_kind(data)))
     if data.get("schema") != SCHEMA:
-        raise RecordError(f"record: field 'schema' should be {SCHEMA!r}, not "
-                          f"{shown(data.get('schema'), 40)}")
+        raise RecordError(Message("record: field 'schema' should be {schema}, not {value}",
+                                  schema=repr(SCHEMA), value=shown(data.get("schema"), 40)))
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise RecordError(f"record: field 'version' should be a whole number, not "
-                          f"{_json_kind(version)}")
+        raise RecordError(Message("record: field 'version' should be a whole number, not "
+                                  "{value}", value=_json_kind(version)))
     if version != VERSION:
-        raise RecordError(f"record: version {shown(version, 30)} is not supported (this engine "
-                          f"reads version {VERSION}; play or save the hand again)")
+        raise RecordError(Message("record: version {value} is not supported (this engine reads "
+                                  "version {version}; play or save the hand again)",
+                                  value=shown(version, 30), version=VERSION))
     unknown = sorted(str(k) for k in data if k not in FIELDS)
     if unknown:
-        raise RecordError(f"record: unknown field {shown(unknown[0], 40)} (a record has only "
-                          f"{', '.join(sorted(FIELDS))})")
+        raise RecordError(Message("record: unknown field {name} (a record has only {names})",
+                                  name=shown(unknown[0], 40), names=", ".join(sorted(FIELDS))))
     missing = sorted(FIELDS - set(data))
     if missing:
-        why = " (a record without its digest cannot be checked)" if "digest" in missing else ""
-        raise RecordError(f"record: missing field {missing[0]!r}{why}")
+        why = (Message(" (a record without its digest cannot be checked)")
+               if "digest" in missing else "")
+        raise RecordError(Message("record: missing field {name}{why}", name=repr(missing[0]),
+                                  why=why))
     marks = _kind(data["digest"], "digest", dict)
     for name in COVERED:
         mark = marks.get(name)
         if not isinstance(mark, str) or len(mark) != 16 or not set(mark) <= _HEX:
-            raise RecordError(f"record: field 'digest.{name}' should be 16 hex digits, not "
-                              f"{_json_kind(mark)}")
+            raise RecordError(Message("record: field 'digest.{name}' should be 16 hex digits, "
+                                      "not {value}", name=name, value=_json_kind(mark)))
     extra = sorted(str(k) for k in marks if k not in COVERED)
     if extra:
-        raise RecordError(f"record: unknown field 'digest.{shown(extra[0], 30)[1:-1]}'")
+        raise RecordError(Message("record: unknown field 'digest.{name}'",
+                                  name=shown(extra[0], 30)[1:-1]))
     return data
 
 
@@ -173,8 +186,8 @@ def _check_sizes(data: dict[str, Any]) -> None:
     chance = data["chance"]
     order = chance.get("order") if isinstance(chance, dict) else None
     if isinstance(order, str) and len(order) >= _MAX_ORDER:
-        raise RecordError(f"record: field 'chance.order': {len(order):,} characters, more than "
-                          "a wall of tiles takes")
+        raise RecordError(Message("record: field 'chance.order': {n} characters, more than a "
+                                  "wall of tiles takes", n=f"{len(order):,}"))
     actions = data["actions"]
     for number, item in enumerate(actions[:MAX_ACTIONS + 1] if isinstance(actions, list) else ()):
         if isinstance(item, list) and len(item) == 2 and isinstance(item[1], str):
@@ -183,8 +196,9 @@ def _check_sizes(data: dict[str, Any]) -> None:
 
 def _action_length(text: str, number: int) -> None:
     if len(text) > MAX_ACTION_TEXT:
-        raise RecordError(f"record: field 'actions[{number}]': an action of {len(text):,} "
-                          f"characters (at most {MAX_ACTION_TEXT})")
+        raise RecordError(Message("record: field 'actions[{number}]': an action of {n} "
+                                  "characters (at most {most})", number=number,
+                                  n=f"{len(text):,}", most=MAX_ACTION_TEXT))
 
 
 def _check_digests(data: dict[str, Any]) -> None:
@@ -192,59 +206,73 @@ def _check_digests(data: dict[str, Any]) -> None:
         try:
             expected = _field_digest(name, data[name])
         except (TypeError, ValueError):
-            raise RecordError(f"record: field {name!r} holds a value JSON cannot") from None
+            raise RecordError(Message("record: field {name} holds a value JSON cannot",
+                                      name=repr(name))) from None
         if expected != data["digest"][name]:
-            raise RecordError(f"record: field {name!r} was changed after the record was made "
-                              "(its digest differs): the record was altered")
+            raise RecordError(Message("record: field {name} was changed after the record was "
+                                      "made (its digest differs): the record was altered",
+                                      name=repr(name)))
 
 
 def _rules(data: dict[str, Any]) -> dict[str, Any]:
     rules: dict[str, Any] = _kind(data["rules"], "rules", dict)
     for name, value in rules.items():
         if not (value is None or isinstance(value, (str, int, float, bool))):
-            raise RecordError(f"record: field 'rules.{shown(name, 30)[1:-1]}' should be text, a "
-                              f"number, true, false or null, not {_json_kind(value)}")
+            raise RecordError(Message("record: field 'rules.{name}' should be text, a number, "
+                                      "true, false or null, not {value}",
+                                      name=shown(name, 30)[1:-1], value=_json_kind(value)))
     return rules
 
 
 def _chance(data: dict[str, Any], variant: Variant) -> Chance:
     chance = _kind(data["chance"], "chance", dict)
     if set(chance) != {"order", "dice"}:
-        raise RecordError("record: field 'chance' should hold exactly 'order' and 'dice'")
+        raise RecordError(Message("record: field 'chance' should hold exactly 'order' and "
+                                  "'dice'"))
     text = _kind(chance["order"], "chance.order", str)
     try:
         order = parse_tiles(text) if len(text) < _MAX_ORDER else None
     except NotationError as exc:
-        raise RecordError(f"record: field 'chance.order': {exc}") from None
+        raise RecordError(Message("record: field 'chance.order': {error}",
+                                  error=_error(exc))) from None
     if order is None or sorted(t.index for t in order) != sorted(
             t.index for t in variant.kinds for _ in range(4)):
-        raise RecordError(f"record: field 'chance.order' is not a full {variant.title} set of "
-                          f"{variant.tile_count} tiles")
+        raise RecordError(Message("record: field 'chance.order' is not a full {game} set of {n} "
+                                  "tiles", game=Message(variant.title), n=variant.tile_count))
     dice = _kind(chance["dice"], "chance.dice", list)
     if len(dice) != 2 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
                                  for d in dice):
-        raise RecordError(f"record: field 'chance.dice' should be two dice 1-6, not "
-                          f"{shown(dice, 40)}")
+        raise RecordError(Message("record: field 'chance.dice' should be two dice 1-6, not "
+                                  "{value}", value=shown(dice, 40)))
     return Chance(tuple(order), (dice[0], dice[1]))
 
 
 def _action(item: Any, number: int) -> tuple[Wind, Action]:
-    where = f"record: field 'actions[{number}]'"
     if (not isinstance(item, list) or len(item) != 2
             or not all(isinstance(x, str) for x in item)):
-        raise RecordError(f"{where} should be [seat, action], not {shown(item, 40)}")
+        raise RecordError(Message("record: field 'actions[{number}]' should be [seat, action], "
+                                  "not {value}", number=number, value=shown(item, 40)))
     _action_length(item[1], number)
     seat = _SEATS.get(item[0])
     if seat is None:
-        raise RecordError(f"{where}: the seat should be E, S, W or N, not {shown(item[0], 20)}")
+        raise RecordError(Message("record: field 'actions[{number}]': the seat should be E, S, "
+                                  "W or N, not {value}", number=number,
+                                  value=shown(item[0], 20)))
     try:
         action = Action.parse(item[1])
     except NotationError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(Message("record: field 'actions[{number}]': {error}", number=number,
+                                  error=_error(exc))) from None
     if str(action) != item[1]:
-        raise RecordError(f"{where}: {shown(item[1], 30)} is not written as a record writes it "
-                          f"({str(action)!r})")
+        raise RecordError(Message("record: field 'actions[{number}]': {value} is not written as "
+                                  "a record writes it ({written})", number=number,
+                                  value=shown(item[1], 30), written=repr(str(action))))
     return seat, action
+
+
+def _error(exc: BaseException) -> str:
+    """An error's text, kept a Message if it is one (translated when shown)."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
 
 
 def _parse(data: dict[str, Any] | str) -> Any:
@@ -265,32 +293,37 @@ def replay(data: dict[str, Any] | str, hooks_for: Callable[[Variant, dict[str, A
     try:
         variant = Variant.parse(_kind(checked["variant"], "variant", str))
     except TutorError as exc:
-        raise RecordError(f"record: field 'variant': {exc}") from None
+        raise RecordError(Message("record: field 'variant': {error}",
+                                  error=_error(exc))) from None
     rules = _rules(checked)
     chance = _chance(checked, variant)
     actions = _kind(checked["actions"], "actions", list)
     if len(actions) > MAX_ACTIONS:
-        raise RecordError(f"record: field 'actions' holds {len(actions):,} actions; a hand has "
-                          f"at most {MAX_ACTIONS:,}")
+        raise RecordError(Message("record: field 'actions' holds {n} actions; a hand has at "
+                                  "most {most}", n=f"{len(actions):,}", most=f"{MAX_ACTIONS:,}"))
     final = _kind(checked["final"], "final", str)
     try:
         hooks = hooks_for(variant, rules)
     except (TutorError, ValueError) as exc:
-        raise RecordError(f"record: field 'rules': {exc}") from None
+        raise RecordError(Message("record: field 'rules': {error}",
+                                  error=_error(exc))) from None
     state = HandState(hooks, chance)
     for number, item in enumerate(actions):
         seat, action = _action(item, number)
         actor = state.current_actor()
         if actor != seat:
-            who = actor.name.title() if actor is not None else "nobody (the hand is over)"
-            raise RecordError(f"record: field 'actions[{number}]' is {seat.name.title()}'s "
-                              f"{action}, but {who} is to act")
+            who = (seat_name(actor) if actor is not None
+                   else Message("nobody (the hand is over)"))
+            raise RecordError(Message("record: field 'actions[{number}]' is {seat}'s {action}, "
+                                      "but {who} is to act", number=number,
+                                      seat=seat_name(seat), action=action, who=who))
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"record: field 'actions[{number}]': {exc}") from None
+            raise RecordError(Message("record: field 'actions[{number}]': {error}",
+                                      number=number, error=_error(exc))) from None
     if final != digest(state):
-        raise RecordError("record: field 'final': the replayed hand does not end in the "
-                          f"recorded state (digest {digest(state)} vs {shown(final, 30)}): "
-                          "the record was altered")
+        raise RecordError(Message("record: field 'final': the replayed hand does not end in the "
+                                  "recorded state (digest {digest} vs {value}): the record was "
+                                  "altered", digest=digest(state), value=shown(final, 30)))
     return state

@@ -133,7 +133,7 @@ class FirstTurns:
                  seat: Wind | str = Wind.EAST, moves: int = 12,
                  bots: Sequence[str] = ("sensible",)) -> None:
         if moves < 0 or moves > 200:
-            raise TutorError(f"moves must be 0 to 200, not {moves}")
+            raise TutorError(Message("moves must be 0 to 200, not {n}", n=moves))
         self.variant = Variant.parse(variant)
         self.seed = seed
         self.seat = seat if isinstance(seat, Wind) else Wind.parse(seat)
@@ -187,7 +187,8 @@ class FirstTurns:
 
     def step(self, number: int) -> Step:
         if not 0 <= number < len(self.steps):
-            raise TutorError(f"step {number} does not exist (0 to {len(self.steps) - 1})")
+            raise TutorError(Message("step {n} does not exist (0 to {last})", n=number,
+                                     last=len(self.steps) - 1))
         return self.steps[number]
 
     def __str__(self) -> str:

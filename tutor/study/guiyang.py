@@ -148,7 +148,8 @@ PRESETS: dict[str, Preset] = {
 def preset_hand(name: str) -> FinishedHand:
     """The finished hand of a preset, read and validated by the package's reader."""
     if name not in PRESETS:
-        raise HandError(f"no preset hand {name!r} (presets: {', '.join(PRESETS)})")
+        raise HandError(Message("no preset hand {name} (presets: {names})", name=repr(name),
+                                names=", ".join(PRESETS)))
     return read_hand(json.loads(PRESETS[name].json))
 
 
@@ -209,7 +210,8 @@ class SettlementWalker:
 
     def __init__(self, preset: str = "self_draw_beans", *, table: str = "original") -> None:
         if table not in TABLES:
-            raise RulesError(f"no pattern table {table!r} (tables: {', '.join(TABLES)})")
+            raise RulesError(Message("no pattern table {name} (tables: {names})",
+                                     name=repr(table), names=", ".join(TABLES)))
         self.table = table
         self.preset: str | None = preset
         self.hand = preset_hand(preset)
@@ -228,7 +230,8 @@ class SettlementWalker:
 
     def _use(self, hand: FinishedHand, table: str, preset: str | None, step: int) -> WalkStep:
         if table not in TABLES:
-            raise RulesError(f"no pattern table {table!r} (tables: {', '.join(TABLES)})")
+            raise RulesError(Message("no pattern table {name} (tables: {names})",
+                                     name=repr(table), names=", ".join(TABLES)))
         result = settle(hand, TABLES[table])  # raises before anything changes
         self.hand, self.table, self.preset, self.settlement = hand, table, preset, result
         self.step = min(step, self.last_step)
@@ -261,7 +264,8 @@ class SettlementWalker:
 
     def goto(self, step: int) -> WalkStep:
         if not 0 <= step <= self.last_step:
-            raise RulesError(f"step {step} does not exist (0 to {self.last_step})")
+            raise RulesError(Message("step {n} does not exist (0 to {last})", n=step,
+                                     last=self.last_step))
         self.step = step
         return self.current()
 

@@ -29,7 +29,7 @@ from tutor.core.waits import Efficiency, WaitAnalysis, efficiency, is_win, usefu
 from tutor.display.html import table_html
 from tutor.display.svg import tile_label, tile_svg
 from tutor.errors import HandError
-from tutor.i18n import C_, N_, Message, _, comma, localize, ngettext, nmessage
+from tutor.i18n import C_, N_, Message, _, comma, join, localize, ngettext, nmessage, pmessage
 
 __all__ = ["MELD_CHOICES", "HandAnalysis", "HandBuilder"]
 
@@ -65,11 +65,13 @@ def _one_tile(tile: Tile | str, variant: Variant) -> Tile:
     else:
         read = parse_tiles(tile)
         if len(read) != 1:
-            raise HandError(f"{tile!r}: name one tile, e.g. 3m or 5z (read {len(read)} tiles)")
+            raise HandError(Message("{text}: name one tile, e.g. 3m or 5z (read {n} tiles)",
+                                    text=repr(tile), n=len(read)))
         found = read[0]
     if found not in variant.kinds:
-        raise HandError(f"{found} ({found.name}) is not used in {variant.title} (its set has "
-                        f"{variant.tile_count} tiles, no honors)")
+        raise HandError(Message("{tile} ({name}) is not used in {game} (its set has {n} tiles, "
+                                "no honors)", tile=found, name=pmessage("tile", found.name),
+                                game=Message(variant.title), n=variant.tile_count))
     return found
 
 
@@ -78,16 +80,21 @@ def _check(hand: Hand, variant: Variant, visible: tuple[Tile, ...]) -> Hand:
     hand.check(variant)
     for tile in hand.tiles:
         if tile not in variant.kinds:
-            raise HandError(f"{hand}: {tile} ({tile.name}) is not used in {variant.title}")
+            raise HandError(Message("{hand}: {tile} ({name}) is not used in {game}", hand=hand,
+                                    tile=tile, name=pmessage("tile", tile.name),
+                                    game=Message(variant.title)))
     for tile in visible:
         if tile not in variant.kinds:
-            raise HandError(f"seen tile {tile} ({tile.name}) is not used in {variant.title}")
+            raise HandError(Message("seen tile {tile} ({name}) is not used in {game}", tile=tile,
+                                    name=pmessage("tile", tile.name),
+                                    game=Message(variant.title)))
     seen = list(hand.held_counts)
     for tile in visible:
         seen[tile.index] += 1
         if seen[tile.index] > 4:
-            raise HandError(f"{hand} with seen tiles {_tiles_text(sorted(visible))}: more than "
-                            f"four copies of {tile} (a set has four)")
+            raise HandError(Message("{hand} with seen tiles {seen}: more than four copies of "
+                                    "{tile} (a set has four)", hand=hand,
+                                    seen=_tiles_text(sorted(visible)), tile=tile))
     return hand
 
 
@@ -392,13 +399,15 @@ class HandBuilder:
         """Add one concealed tile."""
         t = _one_tile(tile, self._variant)
         if self.size >= FULL:
-            raise HandError(f"{self._hand}: already {FULL} tiles (a kong counting as 3); "
-                            f"remove one before adding {t}")
+            raise HandError(Message("{hand}: already {n} tiles (a kong counting as 3); remove "
+                                    "one before adding {tile}", hand=self._hand, n=FULL, tile=t))
         seen = self._hand.held_counts[t.index] + self._visible.count(t)
         if seen >= 4:
-            where = "in the hand" if not self._visible.count(t) else "in the hand and seen"
-            raise HandError(f"{self._hand or '(empty hand)'}: all four copies of {t} are "
-                            f"already {where} (a set has four)")
+            where = (Message("in the hand") if not self._visible.count(t)
+                     else Message("in the hand and seen"))
+            raise HandError(Message("{hand}: all four copies of {tile} are already {where} (a "
+                                    "set has four)", hand=self._hand or Message("(empty hand)"),
+                                    tile=t, where=where))
         self._commit(self._hand.add(t))
 
     def add_tiles(self, text: str) -> tuple[Tile, ...]:
@@ -406,7 +415,8 @@ class HandBuilder:
         that cannot be added refuses the whole change and keeps the hand. Returns the tiles."""
         tiles = tuple(_one_tile(t, self._variant) for t in parse_tiles(text))
         if not tiles:
-            raise HandError(f"{text[:80]!r}: no tiles to add (write them like 123m 55z)")
+            raise HandError(Message("{text}: no tiles to add (write them like 123m 55z)",
+                                    text=repr(text[:80])))
         before = self._hand
         try:
             for tile in tiles:
@@ -433,8 +443,9 @@ class HandBuilder:
         """Declare a meld given as a Meld or in notation: ``[345s]``, ``[777z]``, ``(2222p)``."""
         m = meld if isinstance(meld, Meld) else parse_meld(meld.strip())
         if self.size + 3 > FULL:
-            raise HandError(f"{self._hand}: no room for {m} ({self.size} tiles, a hand holds "
-                            f"at most {FULL}, a kong counting as 3)")
+            raise HandError(Message("{hand}: no room for {meld} ({n} tiles, a hand holds at most "
+                                    "{full}, a kong counting as 3)", hand=self._hand, meld=m,
+                                    n=self.size, full=FULL))
         self._commit(Hand(self._hand.concealed, (*self._hand.melds, m)))
 
     def add_meld_of(self, kind: MeldKind | str, tiles: Tile | str) -> None:
@@ -446,13 +457,16 @@ class HandBuilder:
             try:
                 meld_kind = MELD_CHOICES[kind.strip().lower()]
             except KeyError:
-                raise HandError(f"unknown meld kind {kind!r} (choose one of "
-                                f"{', '.join(MELD_CHOICES)})") from None
+                choices = join(", ", [pmessage("meld", c) for c in MELD_CHOICES])
+                raise HandError(Message("unknown meld kind {kind} (choose one of {choices})",
+                                        kind=repr(kind), choices=choices)) from None
         if isinstance(tiles, Tile):
             found = [tiles]
         else:
             if not tiles.strip():
-                raise HandError(f"name the tile of the {meld_kind.value}, e.g. 3m")
+                what = (pmessage("meld", meld_kind.value) if meld_kind.value in MELD_CHOICES
+                        else meld_kind.value)
+                raise HandError(Message("name the tile of the {kind}, e.g. 3m", kind=what))
             found = list(parse_tiles(tiles))
         if len(found) == 1:
             t = _one_tile(found[0], self._variant)
@@ -471,12 +485,14 @@ class HandBuilder:
         melds = list(self._hand.melds)
         if isinstance(meld, int):
             if not 0 <= meld < len(melds):
-                raise HandError(f"{self._hand}: there is no meld number {meld}")
+                raise HandError(Message("{hand}: there is no meld number {n}", hand=self._hand,
+                                        n=meld))
             del melds[meld]
         else:
             m = meld if isinstance(meld, Meld) else parse_meld(meld.strip())
             if m not in melds:
-                raise HandError(f"{self._hand or '(empty hand)'}: no declared meld {m}")
+                raise HandError(Message("{hand}: no declared meld {meld}",
+                                        hand=self._hand or Message("(empty hand)"), meld=m))
             melds.remove(m)
         self._commit(Hand(self._hand.concealed, tuple(melds)))
 

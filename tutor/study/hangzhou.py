@@ -271,7 +271,8 @@ class TallyStepper:
     def add_win(self, winner: Seat | str, multiplier: int, reason: str = "") -> TallyStep:
         """Append a self-drawn win and show it."""
         if isinstance(multiplier, bool) or not isinstance(multiplier, int):
-            raise RulesError(f"a multiplier is a whole number, not {multiplier!r}")
+            raise RulesError(Message("a multiplier is a whole number, not {value}",
+                                     value=repr(multiplier)))
         self.set_results([*self.results, HandResult.win(_seat(winner), multiplier, reason)])
         return self.goto(len(self.results))
 
@@ -281,7 +282,7 @@ class TallyStepper:
 
     def remove_last(self) -> TallyStep:
         if not self.results:
-            raise RulesError("there is no hand to remove")
+            raise RulesError(Message("there is no hand to remove"))
         self.set_results(self.results[:-1])
         return self.goto(min(self.step, len(self.results)))
 
@@ -292,7 +293,8 @@ class TallyStepper:
 
     def goto(self, step: int) -> TallyStep:
         if not 0 <= step < self.steps:
-            raise RulesError(f"step {step} does not exist (0 to {self.steps - 1})")
+            raise RulesError(Message("step {n} does not exist (0 to {last})", n=step,
+                                     last=self.steps - 1))
         self.step = step
         return self.current()
 

@@ -26,6 +26,7 @@ from tutor.core.variant import Variant
 from tutor.errors import RulesError
 from tutor.game.simulate import simulate
 from tutor.game.variants.huangyan import play_session
+from tutor.i18n import Message
 
 __all__ = ["MatchLength", "StackRow", "match_length"]
 
@@ -147,15 +148,17 @@ def match_length(stacks: Sequence[int] = (10, 20, 40, 80, 160), *, sessions: int
     and tabulate the hands per match; ``reference_hands`` single hands (0: none) give the
     winner's total per won hand."""
     if not stacks:
-        raise RulesError("give at least one stack size")
+        raise RulesError(Message("give at least one stack size"))
     for stack in stacks:
         if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
-            raise RulesError(f"a stack size is a whole number of at least 1, not {stack!r}")
+            raise RulesError(Message("a stack size is a whole number of at least 1, not {value}",
+                                     value=repr(stack)))
     if not 1 <= sessions <= MAX_SESSIONS:
-        raise RulesError(f"sessions must be 1 to {MAX_SESSIONS}, not {sessions}")
+        raise RulesError(Message("sessions must be 1 to {most}, not {n}", most=MAX_SESSIONS,
+                                 n=sessions))
     if not 0 <= reference_hands <= MAX_REFERENCE_HANDS:
-        raise RulesError(f"reference_hands must be 0 to {MAX_REFERENCE_HANDS}, "
-                         f"not {reference_hands}")
+        raise RulesError(Message("reference_hands must be 0 to {most}, not {n}",
+                                 most=MAX_REFERENCE_HANDS, n=reference_hands))
     rows = []
     for stack in dict.fromkeys(stacks):
         overrides = {"ante": stack, "reserve": 3 * stack}

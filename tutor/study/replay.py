@@ -35,14 +35,15 @@ MAX_RECORDS = 1_000
 def _records(data: Any) -> list[dict[str, Any]]:
     items = data if isinstance(data, list) else [data]
     if not items:
-        raise RecordError("record file: the list of records is empty")
+        raise RecordError(Message("record file: the list of records is empty"))
     if len(items) > MAX_RECORDS:
-        raise RecordError(f"record file: {len(items)} records; the viewer reads at most "
-                          f"{MAX_RECORDS}")
+        raise RecordError(Message("record file: {n} records; the viewer reads at most {most}",
+                                  n=len(items), most=MAX_RECORDS))
     for number, item in enumerate(items):
         if not isinstance(item, dict):
-            raise RecordError(f"record file: item {number} should be a record (a JSON object), "
-                              f"not {type(item).__name__}")
+            raise RecordError(Message("record file: item {n} should be a record (a JSON "
+                                      "object), not {type}", n=number,
+                                      type=type(item).__name__))
     return items
 
 
@@ -61,8 +62,9 @@ class Replay:
             try:
                 self.finals.append(replay(item, hooks_for))
             except RecordError as exc:
-                where = f"hand {number + 1}: " if len(records) > 1 else ""
-                raise RecordError(f"{where}{exc}") from None
+                error = exc.args[0] if len(exc.args) == 1 else str(exc)
+                raise RecordError(Message("hand {n}: {error}", n=number + 1, error=error)
+                                  if len(records) > 1 else error) from None
         self.records = records
         self.hand = 0
         self.step = 0
@@ -71,13 +73,13 @@ class Replay:
     def from_text(cls, text: str | bytes, *, name: str = "") -> Replay:
         """Read a record file's text (JSON: one record or a list)."""
         if len(text) > MAX_BYTES:
-            raise RecordError(f"record file: {len(text):,} bytes; the viewer reads at most "
-                              f"{MAX_BYTES:,}")
+            raise RecordError(Message("record file: {n} bytes; the viewer reads at most {most}",
+                                      n=f"{len(text):,}", most=f"{MAX_BYTES:,}"))
         if isinstance(text, bytes):
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError:
-                raise RecordError("record file: not UTF-8 text") from None
+                raise RecordError(Message("record file: not UTF-8 text")) from None
         return cls(loads(text, "record file", RecordError), name=name)
 
     @classmethod
@@ -97,7 +99,8 @@ class Replay:
     def choose(self, hand: int) -> None:
         """Show hand number ``hand`` (0-based) of the file, from its deal."""
         if not 0 <= hand < len(self.finals):
-            raise RecordError(f"there is no hand {hand + 1} (the file has {len(self.finals)})")
+            raise RecordError(Message("there is no hand {n} (the file has {count})", n=hand + 1,
+                                      count=len(self.finals)))
         self.hand = hand
         self.step = 0
 

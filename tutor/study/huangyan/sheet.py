@@ -6,7 +6,7 @@ from tutor.core.hand import Hand
 from tutor.core.notation import parse_hand, parse_tile
 from tutor.core.tiles import Tile, Wind
 from tutor.errors import HandError, RulesError
-from tutor.i18n import _, localize
+from tutor.i18n import Message, _, localize
 from tutor.ledger import seat_name
 from tutor.study.huangyan.common import VARIANT
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules, Rounding
@@ -68,15 +68,16 @@ class ScoreSheetModel:
     def choose_win_tile(self, tile: Tile | str) -> None:
         t = parse_tile(tile, VARIANT) if isinstance(tile, str) else tile
         if t not in self.hand.concealed:
-            raise RulesError(f"{self.hand}: the winning tile {t} must be one of the concealed "
-                             "tiles")
+            raise RulesError(Message("{hand}: the winning tile {tile} must be one of the "
+                                     "concealed tiles", hand=self.hand, tile=t))
         self.win_tile = t
 
     @property
     def rules(self) -> HuangyanRules:
         """The ruleset with the what-if options applied (a copy; the base never changes)."""
         if self.limit is not None and self.limit <= 0:
-            raise RulesError(f"a limit must be a positive number, not {self.limit}")
+            raise RulesError(Message("a limit must be a positive number, not {value}",
+                                     value=self.limit))
         return self.base_rules.replace(limit=self.limit, prevailing_wind=self.prevailing_wind,
                                        rounding=self.rounding)
 
@@ -105,7 +106,8 @@ class ScoreSheetModel:
             hand = self.hand.remove(dropped) if dropped is not None else self.hand
             return score_non_winner(hand, seat=self.seat, rules=self.rules)
         if self.win_tile is None:
-            raise HandError(f"{self.hand or 'the empty hand'}: no concealed tile to win on")
+            raise HandError(Message("{hand}: no concealed tile to win on",
+                                    hand=self.hand or Message("the empty hand")))
         return score_winner(self.hand, self.win_tile, self.situation(), rules=self.rules)
 
     def collection(self, sheet: ScoreSheet | None = None) -> str:

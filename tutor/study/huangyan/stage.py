@@ -14,7 +14,7 @@ from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.errors import HandError, RulesError
 from tutor.i18n import N_, Message, _, comma, localize, nmessage
 from tutor.ledger import Seat, seat_name
-from tutor.study.huangyan.common import SEATS, VARIANT, seat_title
+from tutor.study.huangyan.common import SEATS, VARIANT
 from tutor.variants.huangyan.reckoning import Reckoning, reckon
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
 
@@ -139,21 +139,22 @@ class TablePosition:
     def __post_init__(self) -> None:
         self.hand.check(VARIANT)
         if self.hand.size != 14:
-            raise HandError(f"{self.hand}: {self.hand.size} tiles; the learner has just drawn, "
-                            "so the hand needs 14 (a kong counting as 3)")
+            raise HandError(Message("{hand}: {n} tiles; the learner has just drawn, so the hand "
+                                    "needs 14 (a kong counting as 3)", hand=self.hand,
+                                    n=self.hand.size))
         max_live = 136 - self.rules.dead_wall - 53
         if not 0 <= self.live_wall <= max_live:
-            raise RulesError(f"the live wall holds 0 to {max_live} tiles after the deal, "
-                             f"not {self.live_wall}")
+            raise RulesError(Message("the live wall holds 0 to {most} tiles after the deal, not "
+                                     "{n}", most=max_live, n=self.live_wall))
         if not 0 <= self.kongs < self.rules.dead_wall:
-            raise RulesError(f"{self.kongs} kongs cannot have been declared")
+            raise RulesError(Message("{n} kongs cannot have been declared", n=self.kongs))
         counts = list(self.hand.held_counts)
         for seat in SEATS:
             for t in self.discards.get(seat, ()):
                 counts[t.index] += 1
                 if counts[t.index] > 4:
-                    raise HandError(f"five or more {t} between the hand and the discards "
-                                    "(a set has four)")
+                    raise HandError(Message("five or more {tile} between the hand and the "
+                                            "discards (a set has four)", tile=t))
 
     # -- the stage ------------------------------------------------------------------------
     @property
@@ -213,7 +214,8 @@ class TablePosition:
     def judge(self, tile: Tile | str) -> DiscardJudgement:
         t = parse_tile(tile, VARIANT) if isinstance(tile, str) else tile
         if t not in self.hand.concealed:
-            raise HandError(f"{self.hand}: no concealed {t} to discard")
+            raise HandError(Message("{hand}: no concealed {tile} to discard", hand=self.hand,
+                                    tile=t))
         if not self.is_live(t):
             verdict = Verdict.SAFE
         elif not self.safe_in_hand:
@@ -227,7 +229,8 @@ class TablePosition:
         """The win by ``winner`` on the learner's discard, settled normally and with the
         learner liable (``totals``: each seat's hand total)."""
         if winner == self.seat:
-            raise RulesError(f"{seat_title(winner)} is the discarder; an opponent must win on it")
+            raise RulesError(Message("{seat} is the discarder; an opponent must win on it",
+                                     seat=seat_name(winner)))
         normal = reckon(winner=winner, totals=totals, dealer=dealer, rules=self.rules)
         liable = reckon(winner=winner, totals=totals, dealer=dealer, liable=self.seat,
                         rules=self.rules)
@@ -274,7 +277,8 @@ POSITIONS: dict[str, dict[str, object]] = {
 
 def preset_position(name: str, *, rules: HuangyanRules = HUANGYAN_RULES) -> TablePosition:
     if name not in POSITIONS:
-        raise RulesError(f"no position named {name!r} (known: {', '.join(POSITIONS)})")
+        raise RulesError(Message("no position named {name} (known: {names})", name=repr(name),
+                                 names=", ".join(POSITIONS)))
     spec = dict(POSITIONS[name])
     return position(rules=rules, **spec)  # type: ignore[arg-type]
 

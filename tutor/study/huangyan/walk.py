@@ -96,7 +96,8 @@ class SettlementWalk:
     @classmethod
     def preset(cls, name: str, *, rules: HuangyanRules = HUANGYAN_RULES) -> SettlementWalk:
         if name not in PRESETS:
-            raise RulesError(f"no preset named {name!r} (known: {', '.join(PRESETS)})")
+            raise RulesError(Message("no preset named {name} (known: {names})", name=repr(name),
+                                     names=", ".join(PRESETS)))
         return cls(**PRESETS[name], rules=rules)  # type: ignore[arg-type]
 
     @staticmethod
@@ -106,7 +107,8 @@ class SettlementWalk:
         """Every seat's sheet: the winner's 14 tiles won on ``win_tile``, the others' 13."""
         missing = [s.letter for s in SEATS if not str(hands.get(s, "")).strip()]
         if missing:
-            raise RulesError(f"a hand is needed for every seat; missing: {', '.join(missing)}")
+            raise RulesError(Message("a hand is needed for every seat; missing: {seats}",
+                                     seats=", ".join(missing)))
         sheets = {}
         for seat in SEATS:
             if seat == winner:
@@ -149,7 +151,8 @@ class SettlementWalk:
     def _step(self, step: int | None) -> int:
         k = self.current if step is None else step
         if not 0 <= k <= len(self.steps):
-            raise RulesError(f"step {k} is out of range 0-{len(self.steps)}")
+            raise RulesError(Message("step {n} is out of range 0-{last}", n=k,
+                                     last=len(self.steps)))
         return k
 
     def payments_so_far(self, step: int | None = None) -> tuple[Payment, ...]:

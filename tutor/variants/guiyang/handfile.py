@@ -39,6 +39,7 @@ from tutor.core.notation import parse_meld, parse_tile, parse_tiles
 from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.errors import HandError, shown
+from tutor.i18n import Message
 from tutor.ledger import Seat
 from tutor.variants.guiyang.description import (
     Discard,
@@ -62,7 +63,12 @@ class FieldError(HandError):
 
     def __init__(self, field: str, problem: str) -> None:
         self.field = field
-        super().__init__(f"{field}: {problem}")
+        super().__init__(Message("{field}: {problem}", field=field, problem=problem))
+
+
+def _problem(exc: BaseException) -> str:
+    """An error's text, kept a Message if it is one (translated when shown)."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
 
 
 def _json(value: object) -> str:
@@ -73,13 +79,14 @@ def _json(value: object) -> str:
 
 def _seat(value: object, field: str) -> Seat:
     if not isinstance(value, str) or value not in {s.letter for s in Seat}:
-        raise FieldError(field, f"expected a seat E, S, W or N, not {shown(value, 40)}")
+        raise FieldError(field, Message("expected a seat E, S, W or N, not {value}",
+                                        value=shown(value, 40)))
     return Seat.parse(value)
 
 
 def _str(value: object, field: str) -> str:
     if not isinstance(value, str):
-        raise FieldError(field, f"expected a string, not {_json(value)}")
+        raise FieldError(field, Message("expected a string, not {value}", value=_json(value)))
     return value
 
 
@@ -87,28 +94,30 @@ def _tile(value: object, field: str) -> Tile:
     try:
         return parse_tile(_str(value, field), GUIYANG)
     except ValueError as exc:
-        raise FieldError(field, str(exc)) from None
+        raise FieldError(field, _problem(exc)) from None
 
 
 def _object(value: object, field: str, keys: set[str], required: set[str]) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise FieldError(field, f"expected an object, not {_json(value)}")
+        raise FieldError(field, Message("expected an object, not {value}", value=_json(value)))
     for key in value:
         if key not in keys:
             raise FieldError(f"{field}.{key}" if field else key,
-                             f"unknown field (expected {', '.join(sorted(keys))})")
+                             Message("unknown field (expected {names})",
+                                     names=", ".join(sorted(keys))))
     for key in sorted(required):
         if key not in value:
-            raise FieldError(f"{field}.{key}" if field else key, "missing")
+            raise FieldError(f"{field}.{key}" if field else key, Message("missing"))
     return value
 
 
 def _list(value: object, field: str, most: int) -> list[Any]:
     if not isinstance(value, list):
-        raise FieldError(field, f"expected a list, not {_json(value)}")
+        raise FieldError(field, Message("expected a list, not {value}", value=_json(value)))
     if len(value) > most:
-        raise FieldError(field, f"{len(value):,} items; at most {most} fit a hand of "
-                         f"{GUIYANG.tile_count} tiles")
+        raise FieldError(field, Message("{n} items; at most {most} fit a hand of {tiles} tiles",
+                                        n=f"{len(value):,}", most=most,
+                                        tiles=GUIYANG.tile_count))
     return value
 
 
@@ -125,11 +134,13 @@ def _meld(value: object, field: str) -> MeldRecord:
     try:
         meld = parse_meld(text)
     except ValueError as exc:
-        raise FieldError(field, str(exc)) from None
+        raise FieldError(field, _problem(exc)) from None
     if meld.tile not in GUIYANG.kinds:
-        raise FieldError(field, f"{meld} is not a Guiyang meld: its 108 tiles have no honors")
+        raise FieldError(field, Message("{meld} is not a Guiyang meld: its 108 tiles have no "
+                                        "honors", meld=meld))
     if meld.is_chow:
-        raise FieldError(field, f"{text!r} is a chow; Guiyang has no chows")
+        raise FieldError(field, Message("{text} is a chow; Guiyang has no chows",
+                                        text=repr(text)))
     return MeldRecord(meld, source)
 
 
@@ -139,7 +150,7 @@ def _player(value: object, field: str) -> PlayerRecord:
     try:
         concealed = parse_tiles(text, GUIYANG) if text.strip() else ()
     except ValueError as exc:
-        raise FieldError(f"{field}.concealed", str(exc)) from None
+        raise FieldError(f"{field}.concealed", _problem(exc)) from None
     melds = tuple(_meld(m, f"{field}.melds[{i}]")
                   for i, m in enumerate(_list(obj.get("melds", []), f"{field}.melds", 4)))
     return PlayerRecord(concealed, melds)
@@ -149,8 +160,8 @@ def _discard(value: object, field: str) -> Discard:
     text = _str(value, field)
     match = _DISCARD.match(text)
     if not match:
-        raise FieldError(field, f"expected 'SEAT TILE' or 'SEAT TILE > CLAIMANT' "
-                                f"(like 'S 1s > W'), not {text!r}")
+        raise FieldError(field, Message("expected 'SEAT TILE' or 'SEAT TILE > CLAIMANT' (like "
+                                        "'S 1s > W'), not {text}", text=repr(text)))
     seat = _seat(match[1], field)
     tile = _tile(match[2], field)
     claimant = _seat(match[3], field) if match[3] else None
@@ -162,7 +173,8 @@ def _win(value: object) -> Win:
     how = _str(obj["how"], "win.how")
     kinds = {k.value: k for k in WinKind}
     if how not in kinds:
-        raise FieldError("win.how", f"expected one of {', '.join(kinds)}, not {shown(how, 30)}")
+        raise FieldError("win.how", Message("expected one of {names}, not {value}",
+                                            names=", ".join(kinds), value=shown(how, 30)))
     winners = tuple(_seat(s, f"win.winners[{i}]")
                     for i, s in enumerate(_list(obj["winners"], "win.winners", 3)))
     source = _seat(obj["from"], "win.from") if "from" in obj else None
@@ -174,8 +186,8 @@ def read_hand(data: object) -> FinishedHand:
     field (other impossibilities are :class:`~tutor.errors.HandError` naming it too)."""
     obj = _object(data, "", _TOP, {"players"})
     if "variant" in obj and obj["variant"] != "guiyang":
-        raise FieldError("variant", "this reader takes guiyang hands, not "
-                         f"{shown(obj['variant'], 30)}")
+        raise FieldError("variant", Message("this reader takes guiyang hands, not {value}",
+                                            value=shown(obj["variant"], 30)))
     if "description" in obj:
         _str(obj["description"], "description")
     players_obj = _object(obj["players"], "players", {"E", "S", "W", "N"}, {"E", "S", "W", "N"})
@@ -184,19 +196,20 @@ def read_hand(data: object) -> FinishedHand:
     discards = tuple(_discard(d, f"discards[{i}]") for i, d in enumerate(listed))
     draw = obj.get("exhaustive_draw", False)
     if not isinstance(draw, bool):
-        raise FieldError("exhaustive_draw", f"expected true or false, not {_json(draw)}")
+        raise FieldError("exhaustive_draw", Message("expected true or false, not {value}",
+                                                    value=_json(draw)))
     if draw == ("win" in obj):
-        raise FieldError("win", "give either a win or \"exhaustive_draw\": true")
+        raise FieldError("win", Message("give either a win or \"exhaustive_draw\": true"))
     win = None
     revealed = None
     if draw:
         if "revealed" in obj:
-            raise FieldError("revealed", "nothing is revealed after an exhaustive draw")
+            raise FieldError("revealed", Message("nothing is revealed after an exhaustive draw"))
     else:
         win = _win(obj["win"])
         if "revealed" not in obj:
-            raise FieldError("revealed", "missing: the wall tile turned after the win, or null "
-                                         "if the wall was empty")
+            raise FieldError("revealed", Message("missing: the wall tile turned after the win, "
+                                                 "or null if the wall was empty"))
         if obj["revealed"] is not None:
             revealed = _tile(obj["revealed"], "revealed")
     hand = FinishedHand((players[0], players[1], players[2], players[3]), discards, win,

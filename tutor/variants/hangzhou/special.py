@@ -43,10 +43,11 @@ class Discard:
 def ten_honors_multiplier(n: int, rules: HangzhouRules = HANGZHOU) -> int:
     """The multiplier for ``n`` honor discards in a row: x4 at ten, doubling per extra honor."""
     if n < rules.ten_honors_count:
-        raise RulesError(f"{TEN_HONORS} needs {rules.ten_honors_count} honor discards, not {n}")
+        raise RulesError(Message("{name} needs {most} honor discards, not {n}",
+                                 name=Message(TEN_HONORS), most=rules.ten_honors_count, n=n))
     if n > HONOR_TILES:
-        raise RulesError(f"{TEN_HONORS}: {n} honor discards, but the set has only "
-                         f"{HONOR_TILES} honor tiles")
+        raise RulesError(Message("{name}: {n} honor discards, but the set has only {most} honor "
+                                 "tiles", name=Message(TEN_HONORS), n=n, most=HONOR_TILES))
     extra: int = rules.ten_honors_extra ** (n - rules.ten_honors_count)
     return rules.ten_honors_multiplier * extra
 
@@ -96,13 +97,15 @@ def ten_honors_explosive_head(discards: Sequence[Discard | Tile], *,
     items = [d if isinstance(d, Discard) else Discard(d) for d in discards]
     for i, d in enumerate(items, 1):
         if not d.tile.is_honor:
-            raise RulesError(f"{TEN_HONORS}: discard {i} ({d.tile}) is not an honor, so the "
-                             "state is lost")
+            raise RulesError(Message("{name}: discard {i} ({tile}) is not an honor, so the state "
+                                     "is lost", name=Message(TEN_HONORS), i=i, tile=d.tile))
         if d.claimed:
-            raise RulesError(f"{TEN_HONORS}: discard {i} ({d.tile}) was claimed by an opponent")
+            raise RulesError(Message("{name}: discard {i} ({tile}) was claimed by an opponent",
+                                     name=Message(TEN_HONORS), i=i, tile=d.tile))
     made = [m for m in claims if m.kind is not MeldKind.CONCEALED_KONG]
     if made:
-        raise RulesError(f"{TEN_HONORS}: the player claimed {made[0]} (no claim is allowed)")
+        raise RulesError(Message("{name}: the player claimed {meld} (no claim is allowed)",
+                                 name=Message(TEN_HONORS), meld=made[0]))
     n = len(items)
     tiles = " ".join(tile_text(d.tile) for d in items)
     return _special(n, Message("{n} honor discards: {tiles}", n=n, tiles=tiles), winner, dealer,
@@ -119,8 +122,8 @@ def ten_honors_win(n: int, *, winner: Seat = Seat.SOUTH, dealer: Seat = Seat.EAS
     Ten Honors Explosive Head: x8 [11 honor discards in a row from the start of the hand ...]
     """
     if isinstance(n, bool) or not isinstance(n, int):
-        raise RulesError(f"{TEN_HONORS}: the number of honor discards is a whole number, "
-                         f"not {n!r}")
+        raise RulesError(Message("{name}: the number of honor discards is a whole number, not "
+                                 "{value}", name=Message(TEN_HONORS), value=repr(n)))
     source = Message("{n} honor discards in a row from the start of the hand (jokers count as "
                      "honors), none claimed, no call made", n=n)
     return _special(n, source, winner, dealer, rules, hand_number)
@@ -182,15 +185,15 @@ def first_turn_matching(discards: Sequence[Tile], dice: int | tuple[int, int], *
     pays the dice total to each other player; if the first three match and the fourth is a
     joker, ``rules.first_turn_joker_factor`` times the total."""
     if len(discards) != 4:
-        raise RulesError(f"the first turn has four discards, not {len(discards)}")
+        raise RulesError(Message("the first turn has four discards, not {n}", n=len(discards)))
     if isinstance(dice, tuple):
         if len(dice) != 2 or any(not 1 <= d <= 6 for d in dice):
-            raise RulesError(f"two dice show 1 to 6 each, not {dice}")
+            raise RulesError(Message("two dice show 1 to 6 each, not {dice}", dice=str(dice)))
         total = sum(dice)
     else:
         total = dice
     if not 2 <= total <= 12:
-        raise RulesError(f"two dice total 2 to 12, not {total}")
+        raise RulesError(Message("two dice total 2 to 12, not {n}", n=total))
     first, second, third, fourth = discards
     factor = 0
     if first == second == third:

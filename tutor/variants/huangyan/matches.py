@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from tutor.core.tiles import Wind
 from tutor.errors import RulesError
-from tutor.i18n import _, comma, localize
+from tutor.i18n import Message, _, comma, localize
 from tutor.ledger import Seat, seat_name
 from tutor.variants.huangyan.reckoning import Reckoning, reckon, yellow_cliff
 from tutor.variants.huangyan.rules import HUANGYAN_RULES, HuangyanRules
@@ -71,17 +71,19 @@ def roll_for_seats(players: Sequence[str], dice: Sequence[tuple[int, int]] | Non
     """Seats by dice: highest total East (the dealer), then South, West, North; a tie goes to
     whoever rolled first. ``dice`` in rolling order, or rolled with ``rng`` (seeded)."""
     if len(players) != 4 or len(set(players)) != 4:
-        raise RulesError(f"four different players are needed, not {list(players)!r}")
+        raise RulesError(Message("four different players are needed, not {players}",
+                                 players=repr(list(players))))
     if dice is None:
         gen = rng if rng is not None else random.Random()
         dice = [(gen.randint(1, 6), gen.randint(1, 6)) for _ in players]
     if len(dice) != 4:
-        raise RulesError(f"four rolls are needed, not {len(dice)}")
+        raise RulesError(Message("four rolls are needed, not {n}", n=len(dice)))
     rolls = []
     for player, roll in zip(players, dice, strict=True):
         pair = tuple(roll)
         if len(pair) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in pair):
-            raise RulesError(f"{player}'s roll {roll!r} must be two dice of 1-6")
+            raise RulesError(Message("{player}'s roll {roll} must be two dice of 1-6",
+                                     player=player, roll=repr(roll)))
         rolls.append(SeatRoll(player, (pair[0], pair[1])))
     order = sorted(range(4), key=lambda i: (-rolls[i].total, i))
     seats = [Wind.EAST] * 4
@@ -128,14 +130,14 @@ class Match:
             liable: Seat | None = None) -> Match:
         """This match after a won hand (seats are this hand's seat winds)."""
         if self.over:
-            raise RulesError(f"match {self.number} is over; start the next match")
+            raise RulesError(Message("match {n} is over; start the next match", n=self.number))
         return self._after(reckon(winner=winner, totals=totals, liable=liable,
                                   stacks=self.stacks_by_seat(), rules=self.rules))
 
     def draw(self) -> Match:
         """This match after a Yellow Cliff draw."""
         if self.over:
-            raise RulesError(f"match {self.number} is over; start the next match")
+            raise RulesError(Message("match {n} is over; start the next match", n=self.number))
         return self._after(yellow_cliff(stacks=self.stacks_by_seat()))
 
     def __str__(self) -> str:
@@ -164,7 +166,8 @@ class Session:
     def start(cls, players: Sequence[str] = ("Ann", "Bao", "Cai", "Dev"), *,
               rules: HuangyanRules = HUANGYAN_RULES) -> Session:
         if len(players) != 4 or len(set(players)) != 4:
-            raise RulesError(f"four different players are needed, not {list(players)!r}")
+            raise RulesError(Message("four different players are needed, not {players}",
+                                 players=repr(list(players))))
         return cls(tuple(players), (rules.reserve,) * 4, (0,) * 4, (), rules)
 
     @property
@@ -182,9 +185,10 @@ class Session:
                   rng: random.Random | None = None) -> Session:
         """Roll for seats and ante from every reserve."""
         if self.current is not None:
-            raise RulesError(f"match {self.current.number} is still in play")
+            raise RulesError(Message("match {n} is still in play", n=self.current.number))
         if self.over:
-            raise RulesError(f"the session is over after {len(self.matches)} matches")
+            raise RulesError(Message("the session is over after {n} matches",
+                                     n=len(self.matches)))
         seating = roll_for_seats(self.players, dice, rng=rng)
         ante = self.rules.ante
         match = Match(len(self.matches) + 1, seating, seating.seats, (ante,) * 4,
@@ -200,7 +204,7 @@ class Session:
 
     def _match(self) -> Match:
         if self.current is None:
-            raise RulesError("no match is in play; call new_match first")
+            raise RulesError(Message("no match is in play; call new_match first"))
         return self.current
 
     def win(self, *, winner: Seat, totals: Mapping[Seat, int | ScoreSheet],

@@ -7,9 +7,9 @@ import argparse
 from tutor.cli import Commands, emit
 from tutor.core.notation import parse_hand, parse_tiles
 from tutor.core.variant import Variant
-from tutor.core.waits import Efficiency, WaitAnalysis, efficiency, shanten, useful_tiles, waits
+from tutor.core.waits import efficiency, shanten, useful_tiles, waits
 from tutor.errors import InputError
-from tutor.i18n import N_, Message, _, comma, language, pgettext
+from tutor.i18n import N_, Message, _, pgettext
 
 
 def _common(parser: argparse.ArgumentParser, what: str) -> None:
@@ -49,43 +49,7 @@ def _waits(args: argparse.Namespace) -> int:
         raise InputError(Message("--strict-jokers is a Hangzhou option (only Hangzhou has "
                                  "jokers)"))
     result = waits(hand, variant, visible, joker_fifth_copy=not args.strict_jokers)
-    return emit(args, result.as_dict(), waits_text(result))
-
-
-def waits_text(result: WaitAnalysis) -> str:
-    """``str(result)`` in the current language (the English is the result's own)."""
-    if language() == "en":
-        return str(result)
-    sep = comma()
-    if result.ready and not result.waits:
-        text = _("{hand}: ready, waiting only on a drawn joker (白)").format(hand=result.hand)
-    elif result.ready:
-        listed = sep.join(_("{tile} ({n} left)").format(tile=t, n=result.left[t])
-                          for t in result.waits)
-        text = _("{hand}: ready, waiting on {waits}").format(hand=result.hand, waits=listed)
-        if result.variant.joker is not None:
-            text += _("; a drawn joker (白) also wins")
-        if result.white_dragon_pair_wait:
-            text += _(" [White Dragon Pair Wait: every tile wins]")
-    else:
-        text = _("{hand}: not ready (shanten {n})").format(hand=result.hand, n=result.shanten)
-    if result.dead_waits:
-        text += _("; dead waits (all four copies held): {tiles}").format(
-            tiles=sep.join(str(t) for t in result.dead_waits))
-    return text
-
-
-def efficiency_text(result: Efficiency) -> str:
-    """``str(result)`` in the current language (the English is the result's own)."""
-    if language() == "en":
-        return str(result)
-    lines = [_("{hand}: shanten {n}").format(hand=result.hand, n=result.shanten)]
-    for o in result.options:
-        lines.append("  " + _("discard {tile}: shanten {n}, {count} tiles ({kinds} kinds): "
-                              "{tiles}").format(tile=o.discard, n=o.shanten, count=o.count,
-                                                kinds=len(o.improving),
-                                                tiles=" ".join(str(t) for t in o.improving)))
-    return "\n".join(lines)
+    return emit(args, result.as_dict(), str(result))  # in the current language
 
 
 def _shanten(args: argparse.Namespace) -> int:
@@ -109,4 +73,4 @@ def _efficiency(args: argparse.Namespace) -> int:
     hand = parse_hand(args.hand, variant)
     visible = parse_tiles(args.visible, variant) if args.visible.strip() else ()
     result = efficiency(hand, variant, visible)
-    return emit(args, result.as_dict(), efficiency_text(result))
+    return emit(args, result.as_dict(), str(result))

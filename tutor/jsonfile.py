@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from tutor.errors import TutorError, shown
+from tutor.i18n import Message
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "check_depth", "loads", "read"]
 
@@ -43,7 +44,7 @@ def check_depth(text: str, limit: int = MAX_DEPTH) -> int:
         if token in "[{":
             depth += 1
             if depth > limit:
-                raise ValueError(f"nested more than {limit} deep")
+                raise ValueError(Message("nested more than {n} deep", n=limit))
             deepest = max(deepest, depth)
         elif token in "]}":
             depth -= 1
@@ -51,20 +52,21 @@ def check_depth(text: str, limit: int = MAX_DEPTH) -> int:
 
 
 def _constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(Message("{name} is not a JSON number", name=name))
 
 
 def _integer(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(digits):,} digits (at most {MAX_DIGITS})")
+        raise ValueError(Message("a number of {n} digits (at most {most})",
+                                 n=format(len(digits), ","), most=MAX_DIGITS))
     return int(text)
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value) or len(text) > 2 * MAX_DIGITS:
-        raise ValueError(f"the number {shown(text, 40)[1:-1]} is out of range")
+        raise ValueError(Message("the number {value} is out of range", value=shown(text, 40)[1:-1]))
     return value
 
 
@@ -74,7 +76,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise ValueError(f"the key {shown(key, 40)} appears twice in one object")
+                raise ValueError(Message("the key {key} appears twice in one object",
+                                         key=shown(key, 40)))
             seen.add(key)
     return out
 
@@ -84,20 +87,26 @@ def loads(text: str, what: str, error: type[TutorError], *, max_depth: int = MAX
     """Parse JSON ``text`` (at most ``max_bytes`` characters); ``what`` names it in the message
     of ``error``."""
     if len(text) > max_bytes:
-        raise error(f"{what}: longer than {max_bytes:,} characters, the most a JSON input may be")
+        raise error(Message("{what}: longer than {n} characters, the most a JSON input may be",
+                            what=what, n=format(max_bytes, ",")))
     try:
         check_depth(text, max_depth)
     except ValueError as exc:
-        raise error(f"{what}: not a readable JSON file ({exc})") from None
+        raise error(Message("{what}: not a readable JSON file ({reason})", what=what,
+                            reason=exc.args[0])) from None
     try:
         return json.loads(text, parse_constant=_constant, parse_int=_integer,
                           parse_float=_float, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
-        raise error(f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        raise error(Message("{what}: not JSON ({reason} at line {line} column {column})",
+                            what=what, reason=exc.msg, line=exc.lineno, column=exc.colno)
                     ) from None
     except (ValueError, RecursionError) as exc:
-        raise error(f"{what}: not a readable JSON file ({shown(str(exc), 60)[1:-1]})"
-                    ) from None
+        reason = shown(str(exc), 60)[1:-1]
+        if exc.args and isinstance(exc.args[0], Message) and exc.args[0] == reason:
+            reason = exc.args[0]  # translated when shown (the English is the same)
+        raise error(Message("{what}: not a readable JSON file ({reason})", what=what,
+                            reason=reason)) from None
 
 
 #: how much :func:`read` asks for at a time: ``file.read(n)`` sets aside ``n`` bytes before
@@ -126,11 +135,14 @@ def read(path: str | Path, error: type[TutorError], *, max_bytes: int = MAX_BYTE
         with open(path, "rb") as file:
             raw = _read_at_most(file, max_bytes + 1)
     except OSError as exc:
-        raise error(f"{name}: cannot read it ({exc.strerror or type(exc).__name__})") from None
+        raise error(Message("{what}: cannot read it ({reason})", what=name,
+                            reason=exc.strerror or type(exc).__name__)) from None
     if len(raw) > max_bytes:
-        raise error(f"{name}: larger than {max_bytes:,} bytes, the most a JSON input may be")
+        raise error(Message("{what}: larger than {n} bytes, the most a JSON input may be",
+                            what=name, n=format(max_bytes, ",")))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise error(f"{name}: not UTF-8 text (a JSON file is text)") from None
+        raise error(Message("{what}: not UTF-8 text (a JSON file is text)", what=name)
+                    ) from None
     return loads(text, name, error, max_depth=max_depth, max_bytes=max_bytes)

@@ -38,7 +38,7 @@ CONVERTED = ("tutor/rulesets.py", "tutor/study/hand_builder.py", "tutor/study/re
              "tutor/study/guiyang.py", "tutor/study/hangzhou.py", "tutor/study/match_length.py",
              "tutor/ledger.py", "tutor/game/record.py", "tutor/variants/guiyang/handfile.py",
              "tutor/variants/huangyan/matches.py", "tutor/variants/hangzhou/special.py",
-             "tutor/variants/hangzhou/gamefile.py")
+             "tutor/variants/hangzhou/gamefile.py", "tutor/jsonfile.py")
 
 #: errors whose message is not their first argument (``FieldError(field, problem)``)
 MESSAGE_ARGUMENT = {"FieldError": 1, "_fail": 2}
@@ -140,6 +140,12 @@ SAMPLES: dict[str, tuple[Callable[[], object], str]] = {
     "not a record": (lambda: Replay.from_text("[1]"),
                      "record file: item 0 should be a record (a JSON object), not int"),
     "not UTF-8": (lambda: Replay.from_text(b"\xff"), "record file: not UTF-8 text"),
+    "a JSON file nested too deep": (lambda: Replay.from_text("[" * 40),
+                                    "record file: not a readable JSON file (nested more than 32 "
+                                    "deep)"),
+    "a JSON key twice": (lambda: Replay.from_text('{"a": 1, "a": 2}'),
+                         "record file: not a readable JSON file (the key 'a' appears twice in "
+                         "one object)"),
     "not a hand record": (lambda: Replay.from_text('{"variant": "hangzhou"}'),
                           "record: field 'schema' should be 'mahjong-tutor/hand', not None"),
     "a record's unknown field": (

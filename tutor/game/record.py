@@ -280,7 +280,7 @@ def _parse(data: dict[str, Any] | str) -> Any:
         return data
     from tutor.jsonfile import loads
 
-    return loads(data, "record", RecordError)
+    return loads(data, Message("record"), RecordError)
 
 
 def replay(data: dict[str, Any] | str, hooks_for: Callable[[Variant, dict[str, Any]], Hooks]

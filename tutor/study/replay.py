@@ -80,7 +80,7 @@ class Replay:
                 text = text.decode("utf-8")
             except UnicodeDecodeError:
                 raise RecordError(Message("record file: not UTF-8 text")) from None
-        return cls(loads(text, "record file", RecordError), name=name)
+        return cls(loads(text, Message("record file"), RecordError), name=name)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Replay:

@@ -228,7 +228,7 @@ def loads_hand(text: str) -> FinishedHand:
     """Read a hand description from its JSON text (with the limits of :mod:`tutor.jsonfile`)."""
     from tutor.jsonfile import loads
 
-    return read_hand(loads(text, "the hand description", HandFileError))
+    return read_hand(loads(text, Message("the hand description"), HandFileError))
 
 
 class HandFileError(FieldError):

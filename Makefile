@@ -58,7 +58,8 @@ site: $(VENV)/.site
 	$(PY) tools/build_site.py site
 
 # The classroom apps served to the room by Voila behind a class code: APPS (default practice)
-# with a warm kernel per student, the other apps started when opened. Each kernel holds 60-63 MB
+# with a warm kernel per student and a quarter more (late arrivals, reloads), the other apps
+# started when opened. Each kernel holds 60-63 MB
 # and takes 7-11 s to start and run its app on the 2-core machine under load (practice 7.4 s,
 # the others 9.6-10.7 s; README's table, from benchmarks/bench_classroom.py); warming is done
 # two at a time. The port is 8866, or a free one if taken

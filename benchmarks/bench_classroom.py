@@ -42,7 +42,7 @@ def rss_mb(kernel_id: str) -> float:
 def measure(names: list[str], warm: str) -> None:
     """Open each of ``names`` on a server whose warm kernel is for ``warm`` (not measured)."""
     with tempfile.TemporaryDirectory() as folder:
-        server = start(Path(folder), warm, "--students", "1")
+        server = start(Path(folder), warm, "--students", "1", "--spare", "0")
         try:
             server.wait_for("Ready for the class: 1 warm", 300)
 
@@ -64,7 +64,7 @@ def measure(names: list[str], warm: str) -> None:
 
 def exercise(rounds: int = 10) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        server = start(Path(folder), "practice", "--students", "1")
+        server = start(Path(folder), "practice", "--students", "1", "--spare", "0")
         try:
             server.wait_for("Ready for the class: 1 warm", 300)
 

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tutor.classroom import apps, lan_address, voila_config
+from tutor.classroom import apps, lan_address, spare_kernels, voila_config
 from tutor.classroom.assignment import Assignment
 from tutor.classroom.store import ClassStore, check_name
 from tutor.cli import main
@@ -49,7 +49,11 @@ def test_settings_that_hold_a_class() -> None:
     assert len(config["Voila"]["connection_dir_root"]) < 40  # Unix socket paths are short
     assert config["VoilaConfiguration"]["preheat_kernel"] is True
     pools = config["VoilaKernelManager"]["kernel_pools_config"]
-    assert pools == {"default": {"pool_size": 0}, "hand_builder.ipynb": {"pool_size": 20}}
+    # one warm kernel per student, and a quarter more for late arrivals and reloads
+    assert pools == {"default": {"pool_size": 0}, "hand_builder.ipynb": {"pool_size": 25}}
+    assert voila_config(20, 8866, ["hand_builder"], ROOT, spare=0)["VoilaKernelManager"][
+        "kernel_pools_config"]["hand_builder.ipynb"] == {"pool_size": 20}
+    assert [spare_kernels(n) for n in (1, 8, 9, 40)] == [2, 2, 3, 10]
     assert config["VoilaKernelManager"]["fill_delay"] == 0  # refilled at once (one at a time)
     assert config["VoilaExecutor"]["iopub_timeout"] >= 60
     assert 0 < config["MappingKernelManager"]["cull_idle_timeout"] <= 600
@@ -203,7 +207,7 @@ def test_the_caps_refuse_with_a_reason() -> None:
 
 @pytest.fixture(scope="module")
 def small_class(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start(tmp_path_factory.mktemp("class"), "practice", "--students", "2")
+    server = start(tmp_path_factory.mktemp("class"), "practice", "--students", "2", "--spare", "0")
     try:
         server.wait_for("Ready for the class: 2 warm kernel(s)", 300)
         yield server
@@ -459,7 +463,7 @@ def test_the_class_gets_the_exercise_and_the_teacher_sees_the_answers(
 
 @needs_voila
 def test_sigterm_ends_the_class_without_leaving_kernels(tmp_path: Path) -> None:
-    server = start(tmp_path, "hand_builder", "--students", "2")
+    server = start(tmp_path, "hand_builder", "--students", "2", "--spare", "0")
     try:
         server.wait_for("Ready for the class: 2 warm kernel(s)", 300)
         assert len(kernel_processes(server)) == 2
@@ -485,8 +489,8 @@ def test_https_with_a_given_certificate_and_ctrl_c(tmp_path: Path) -> None:
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
                     "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)],
                    check=True, capture_output=True, timeout=60)
-    server = start(tmp_path, "hand_builder", "--students", "1", "--certfile", str(cert),
-                   "--keyfile", str(key))
+    server = start(tmp_path, "hand_builder", "--students", "1", "--spare", "0",
+                   "--certfile", str(cert), "--keyfile", str(key))
     try:
         server.wait_for("Ready for the class: 1 warm kernel(s)", 300)
         assert f"https://127.0.0.1:{server.port}/?token=" in server.output()

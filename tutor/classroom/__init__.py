@@ -18,8 +18,9 @@ from tutor.classroom.config import (
     apps,
     lan_address,
     port_is_free,
+    spare_kernels,
     voila_config,
 )
 
 __all__ = ["DEFAULT_APP", "EXTENSIONS", "KERNEL_MB", "apps", "lan_address", "port_is_free",
-           "voila_config"]
+           "spare_kernels", "voila_config"]

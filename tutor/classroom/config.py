@@ -5,8 +5,9 @@ Plain ``voila`` is tuned for one user on localhost. For a room of students the s
 - kernels on jupyter_client's IPC transport (Unix sockets in a short private folder): no TCP
   port is chosen per kernel, so two kernels starting at once cannot collide;
 - one app preheated by default (a kernel per student that has already run it, so opening the
-  page costs the server almost nothing), the other apps started on demand; the pool refills
-  at once, one kernel at a time (:mod:`tutor.classroom.kernels`);
+  page costs the server almost nothing, and a quarter more for late arrivals and reloads), the
+  other apps started on demand; the pool refills at once, one kernel at a time
+  (:mod:`tutor.classroom.kernels`);
 - a long ``iopub_timeout`` (Voila's 4 s default expires when the CPU is saturated);
 - the class code (the server's token) and the cross-site request check on;
 - a kernel whose page is gone (no connection) is culled after :data:`CULL_IDLE` seconds idle;
@@ -28,7 +29,7 @@ from tutor.errors import InputError
 from tutor.lab import CourseError, course_root
 
 __all__ = ["DEFAULT_APP", "EXTENSIONS", "apps", "apps_folder", "lan_address", "port_is_free",
-           "voila_config"]
+           "spare_kernels", "voila_config"]
 
 IOPUB_TIMEOUT = 120  # seconds a page may wait for a busy kernel's output
 CULL_IDLE = 300  # seconds a kernel with no open page may stay idle
@@ -87,18 +88,28 @@ def free_port(ip: str = "0.0.0.0") -> int:
         return int(sock.getsockname()[1])
 
 
+def spare_kernels(students: int) -> int:
+    """Warm kernels kept beyond one per student, by default: a quarter of the class (at least
+    2), for the students who arrive late or reload their page (a reload takes a new kernel)."""
+    return max(2, -(-students // 4))
+
+
 def voila_config(students: int, port: int, pooled: Sequence[str], folder: Path, *,
-                 token: str = "", ip: str = "0.0.0.0",
-                 lang: str = "en") -> dict[str, dict[str, Any]]:
-    """Voila's settings for a class of ``students`` on ``port``: a pool of one preheated kernel
-    per student for each app named in ``pooled`` (the other apps start kernels on demand); the
-    kernels speak ``lang`` (``TUTOR_LANG`` in their environment)."""
+                 token: str = "", ip: str = "0.0.0.0", lang: str = "en",
+                 spare: int | None = None) -> dict[str, dict[str, Any]]:
+    """Voila's settings for a class of ``students`` on ``port``: a pool of preheated kernels for
+    each app named in ``pooled``, one per student and ``spare`` more (default
+    :func:`spare_kernels`); the other apps start kernels on demand. The kernels speak ``lang``
+    (``TUTOR_LANG`` in their environment)."""
     if not 1 <= students <= MAX_STUDENTS:
         raise InputError(f"--students must be between 1 and {MAX_STUDENTS}, not {students}")
+    spare = spare_kernels(students) if spare is None else spare
+    if not 0 <= spare <= MAX_STUDENTS:
+        raise InputError(f"--spare must be between 0 and {MAX_STUDENTS}, not {spare}")
     if not 0 < port < 65536:
         raise InputError(f"--port must be between 1 and 65535, not {port}")
     pools: dict[str, dict[str, int]] = {"default": {"pool_size": 0}}
-    pools.update({f"{name}.ipynb": {"pool_size": students} for name in pooled})
+    pools.update({f"{name}.ipynb": {"pool_size": students + spare} for name in pooled})
     return {
         "Voila": {"ip": ip, "port": port, "port_retries": 0, "open_browser": False,
                   "root_dir": str(folder), "token": token,

@@ -156,10 +156,10 @@ _METAVARS = (C_("metavar", "BOTS"), C_("metavar", "CERTFILE"), C_("metavar", "CO
              C_("metavar", "DEALS"), C_("metavar", "DRAWN"), C_("metavar", "EXECUTOR"),
              C_("metavar", "FOLDER"), C_("metavar", "HANDS"), C_("metavar", "IP"),
              C_("metavar", "KEYFILE"), C_("metavar", "LEVEL"), C_("metavar", "PORT"),
-             C_("metavar", "SEED"), C_("metavar", "SESSIONS"), C_("metavar", "STACKS"),
-             C_("metavar", "STUDENTS"), C_("metavar", "TOTALS"), C_("metavar", "VARIANT"),
-             C_("metavar", "WIN_TILE"), C_("metavar", "WORKERS"), C_("metavar", "app"),
-             C_("metavar", "dir"), C_("metavar", "file"))
+             C_("metavar", "SEED"), C_("metavar", "SESSIONS"), C_("metavar", "SPARE"),
+             C_("metavar", "STACKS"), C_("metavar", "STUDENTS"), C_("metavar", "TOTALS"),
+             C_("metavar", "VARIANT"), C_("metavar", "WIN_TILE"), C_("metavar", "WORKERS"),
+             C_("metavar", "app"), C_("metavar", "dir"), C_("metavar", "file"))
 
 
 def _columns(text: str) -> int:

@@ -20,7 +20,10 @@ def register(commands: Commands) -> None:
     p.add_argument("app", nargs="*", help=_("the apps with a warm kernel waiting for every student "
                    "(default: practice); the other apps start when a student opens them"))
     p.add_argument("--students", type=count(1, 200), default=20,
-                   help=_("how many students (default 20): the warm kernels per app"))
+                   help=_("how many students (default 20): a warm kernel for each, per app"))
+    p.add_argument("--spare", type=count(0, 200), default=None,
+                   help=_("warm kernels per app beyond one per student, for late arrivals and "
+                   "reloads (default: a quarter of --students, at least 2)"))
     p.add_argument("--port", type=count(1, 65535), default=None,
                    help=_("the port (default 8866, or a free one if 8866 is taken)"))
     p.add_argument("--ip", default="0.0.0.0",
@@ -51,7 +54,7 @@ def _classroom(args: argparse.Namespace) -> int:
     from traitlets.config import Config
 
     from tutor.classroom import KERNEL_MB, apps, lan_address, port_is_free, voila_config
-    from tutor.classroom.config import free_port
+    from tutor.classroom.config import free_port, spare_kernels
     from tutor.classroom.server import ClassroomVoila
     from tutor.i18n import language
 
@@ -77,8 +80,9 @@ def _classroom(args: argparse.Namespace) -> int:
     else:
         port = args.port
     folder = next(iter(found.values())).parent
+    spare = spare_kernels(args.students) if args.spare is None else args.spare
     config = voila_config(args.students, port, pooled, folder, token=code, ip=args.ip,
-                          lang=lang)
+                          lang=lang, spare=spare)
     scheme = "https" if args.certfile else "http"
     host = lan_address() if args.ip == "0.0.0.0" else args.ip
     student_url = f"{scheme}://{host}:{port}/?token={code}"
@@ -89,14 +93,14 @@ def _classroom(args: argparse.Namespace) -> int:
         "max_kernels": 2 * args.students + 5,
         "certfile": str(args.certfile or ""), "keyfile": str(args.keyfile or ""),
         "language": lang}
-    kernels = args.students * len(pooled)
+    kernels = (args.students + spare) * len(pooled)
     qr = segno.make(student_url, error="m")
     args.folder.mkdir(parents=True, exist_ok=True)
     qr.save(str(args.folder / "class-address.svg"), scale=8, title=_("The class's address"))
-    print(_("Warming {kernels} kernel(s) ({students} for {apps}; about {mb} MB of memory); the "
-            "other apps start when opened.").format(kernels=kernels, students=args.students,
-                                                    apps=", ".join(pooled),
-                                                    mb=kernels * KERNEL_MB), flush=True)
+    print(_("Warming {kernels} kernel(s) ({students} students and {spare} spare for {apps}; "
+            "about {mb} MB of memory); the other apps start when opened.").format(
+                kernels=kernels, students=args.students, spare=spare, apps=", ".join(pooled),
+                mb=kernels * KERNEL_MB), flush=True)
     rows = ((_("Class code"), code), (_("Students open"), student_url),
             (_("On this machine"), f"{scheme}://127.0.0.1:{port}/?token={code}"),
             (_("Teacher's page"), f"{scheme}://127.0.0.1:{port}/teacher?code={teacher}  "

@@ -209,7 +209,7 @@ def build(out: Path) -> None:
         compiled = compile_site(static, sorted(wheels.values()), app_cells(), CACHE / "bytecode")
         lock = site_lock(pyodide_lock, wheels)
         (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
-        snapshot = make_snapshot(static, PRELOAD, ENV, CACHE / "snapshot")
+        snapshot = make_snapshot(static, PRELOAD, ENV, app_cells(), CACHE / "snapshot")
         for relative, path in served():
             (lite / "files" / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, lite / "files" / relative)

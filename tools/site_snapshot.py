@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -35,8 +36,10 @@ VERSION = "1"  # bump when the snapshot's form changes: the cache is keyed by it
 NAME = "kernel-snapshot.gz"
 LOADER_NAME = "snapshot.mjs"
 # What the snapshot has imported: what the kernel's worker imports before it reports Idle
-# (piplite's settings, the kernel), and what every app imports first.
-IMPORTS = ["piplite.piplite", "pyodide_kernel", "ipywidgets", "anywidget", "tutor"]
+# (piplite's settings, the kernel) and what every app imports first; the build adds the modules
+# the apps import (``make_snapshot``'s ``imports``).
+IMPORTS = ["piplite.piplite", "ipykernel", "pyodide_kernel", "ipywidgets", "anywidget", "tutor"]
+_IMPORT = re.compile(r"^(?:from|import) (tutor[\w.]*)", re.MULTILINE)
 
 # Runs in Node.js: start Pyodide as the kernel's worker does, import IMPORTS, write the snapshot.
 # The file: a little-endian u32 (the header's length), the header (JSON, padded to 16 bytes), the
@@ -172,25 +175,28 @@ export async function loadPyodide(options = {}) {
 """
 
 
-def make_snapshot(pyodide: Path, packages: list[str], env: dict[str, str],
+def make_snapshot(pyodide: Path, packages: list[str], env: dict[str, str], cells: list[str],
                   cache: Path) -> dict[str, int]:
-    """Write ``pyodide/kernel-snapshot.gz`` (a started kernel, ``packages`` loaded and
-    ``IMPORTS`` imported, with ``env``) and the loader ``pyodide/snapshot.mjs`` beside the site's
-    Pyodide, whose lock and wheels must be in place. Returns the snapshot's sizes."""
-    digest = hashlib.sha256(json.dumps([VERSION, packages, env, IMPORTS, _DRIVER]).encode())
+    """Write ``pyodide/kernel-snapshot.gz`` (a started kernel, ``packages`` loaded, ``IMPORTS``
+    and the package's modules ``cells`` import imported, with ``env``) and the loader
+    ``pyodide/snapshot.mjs`` beside the site's Pyodide, whose lock and wheels must be in place.
+    Returns the snapshot's sizes."""
+    imports = IMPORTS + sorted({m for cell in cells for m in _IMPORT.findall(cell)} - set(IMPORTS))
+    digest = hashlib.sha256(json.dumps([VERSION, packages, env, imports, _DRIVER]).encode())
     for path in sorted(pyodide.iterdir()):
         if path.name not in (NAME, LOADER_NAME):
             digest.update(path.name.encode() + path.read_bytes())
     done = cache / digest.hexdigest()[:32]
     if not (done / "sizes.json").exists():
-        _make(pyodide, packages, env, done)
+        _make(pyodide, packages, env, imports, done)
     shutil.copy(done / NAME, pyodide / NAME)
     (pyodide / LOADER_NAME).write_text(LOADER % {"name": NAME}, "utf-8")
     sizes: dict[str, int] = json.loads((done / "sizes.json").read_text("utf-8"))
     return sizes
 
 
-def _make(pyodide: Path, packages: list[str], env: dict[str, str], done: Path) -> None:
+def _make(pyodide: Path, packages: list[str], env: dict[str, str], imports: list[str],
+          done: Path) -> None:
     node = shutil.which("node")
     if node is None:
         raise SystemExit("the site's kernel snapshot is made by Pyodide in Node.js: "
@@ -203,7 +209,7 @@ def _make(pyodide: Path, packages: list[str], env: dict[str, str], done: Path) -
             "module": json.dumps((pyodide / "pyodide.mjs").resolve().as_uri()),
             "index": json.dumps(str(pyodide.resolve()) + "/"),
             "env": json.dumps(env), "packages": json.dumps(packages),
-            "imports": json.dumps("\n".join(f"import {m}" for m in IMPORTS)),
+            "imports": json.dumps("\n".join(f"import {m}" for m in imports)),
             "folders": json.dumps(["/home", "/tmp", "/lib/python3.14"]),
             "out": json.dumps(str(work / "out" / NAME))}, "utf-8")
         ran = subprocess.run([node, str(work / "driver.mjs")], capture_output=True, text=True,

@@ -144,7 +144,10 @@ async function restore(options) {
   start = Date.now();
   let at = files;
   for (const [path, length] of header.files) {
-    if (length < 0) { py.FS.mkdirTree(path); continue; }
+    if (length < 0) {  // a folder, after its parent: mkdir, not the slower mkdirTree
+      try { py.FS.mkdir(path); } catch { /* there already (the home folder) */ }
+      continue;
+    }
     py.FS.writeFile(path, bytes.subarray(at, at + length));
     at += length + ((16 - (length %% 16)) %% 16);
   }

@@ -222,7 +222,7 @@ print(pathlib.Path("~/probe.txt").expanduser().exists())
 
 _SNAPSHOT = """
 import js, os, random, sys
-for value in (js.globalThis.__tutorSnapshot.used, js.globalThis.__tutorSnapshot.error,
+for value in (js.globalThis.__tutorSnapshot.used, js.globalThis.__tutorSnapshot.error or "-",
               random.random(), os.environ["MAHJONG_TUTOR_PROGRESS"], sys.path.count(""),
               "tutor.display.widgets.practice" in sys.modules):
     print(value)
@@ -239,7 +239,7 @@ def test_the_kernel_starts_from_its_snapshot_each_with_its_own_random(browse: An
         return said
 
     first, second = browse(twice)
-    assert first[:2] == second[:2] == ["True", "None"]  # restored, not started afresh
+    assert first[:2] == second[:2] == ["True", "-"]  # restored, not started afresh
     assert first[3:] == second[3:] == ["/drive/.mahjong-tutor/progress.json", "1", "True"]
     assert first[2] != second[2]  # reseeded: not the build's random state at every visit
 
@@ -252,7 +252,7 @@ def test_without_its_snapshot_the_kernel_starts_the_usual_way(browse: Any) -> No
             .splitlines()
 
     said = browse(refused)
-    assert said[0] == "False" and said[1] != "None"  # the loader said why, then fell back
+    assert said[0] == "False" and said[1] != "-"  # the loader said why, then fell back
     assert said[3:] == ["/drive/.mahjong-tutor/progress.json", "1", "False", "Hand"]
 
 

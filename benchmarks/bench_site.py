@@ -14,7 +14,11 @@ refused by the browser's resolver (no request routing: routing would switch the 
 * **profile** (``--profile``): one more cold visit with the kernel's Pyodide wrapped by a small
   module that times each step of the kernel's start inside its worker (``PROFILE`` below): the
   worker starting, Pyodide's core, the wheels the site preloads, the package manager, the
-  kernel's own installs and imports; then the first cell's imports one by one.
+  kernel's own installs and imports; then the first cell's imports one by one. The site's kernel
+  starts from a memory snapshot (``tools/site_snapshot.py``): then "Pyodide's core" is the
+  snapshot's restore, shown in its own steps (downloaded and unpacked, heap restored, files
+  written), and the steps after it find their wheels loaded and their modules imported; a site
+  built without a snapshot is profiled as before.
 
     PYTHONPATH=. python benchmarks/bench_site.py [--site DIR] [--notebook apps/practice.ipynb]
         [--app "Hand builder"] [--runs 3] [--profile]

@@ -200,6 +200,15 @@ progress.write_text('{"lessons": 1}')
 pathlib.Path("~/probe.txt").expanduser().write_text("home")
 print(os.getcwd(), progress)
 """)
+        # the kernel's write goes to the browser's storage (IndexedDB) through the page: wait
+        # until the page's own contents service holds it, as a learner's next visit would
+        page.wait_for_function("""async () => {
+            try {
+                const found = await window.jupyterapp.serviceManager.contents.get(
+                    '.mahjong-tutor/progress.json', {content: true});
+                return String(found.content).includes('lessons');
+            } catch (e) { return false; }
+        }""", timeout=60_000, polling=500)
         page.reload()
         page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=600_000)
         read = page.evaluate(_EXECUTE, """

@@ -52,6 +52,10 @@ class PlayerView:
     stage: str | None
     #: per seat, per discard: claimed into someone's meld (shown there, not in the pile)
     taken: dict[Seat, tuple[bool, ...]] = field(default_factory=dict)
+    #: the copies of each kind among :meth:`visible` (the discards still in the piles and the
+    #: other seats' shown melds), packed one byte per kind (byte ``k``: kind ``k``), as
+    #: :meth:`HandState.view` keeps it; -1: not given (read :meth:`visible` instead)
+    seen: int = field(default=-1, compare=False, repr=False)
 
     @cached_property
     def hand(self) -> Hand:

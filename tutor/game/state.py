@@ -561,12 +561,14 @@ class HandState:
                 others[s], packed = self._shown(p, piles)
                 seen += packed
         to_act = self.current_actor() == seat
-        return PlayerView(
+        view = PlayerView(
             seat=seat, variant=self.variant, counts=tuple(own.counts), melds=tuple(own.melds),
             drawn=own.drawn, discards=discards, others=others, live_wall=self.wall.live,
             phase=self.phase, to_act=to_act, legal=self._legal_tuple() if to_act else (),
             offer=self.offer_tile if to_act else None, stage=self.hooks.stage(self),
-            taken=taken, seen=seen)
+            taken=taken)
+        object.__setattr__(view, "seen", seen)  # not an argument: see PlayerView.seen
+        return view
 
     def _pile(self, player: PlayerState) -> tuple[tuple[Tile, ...], tuple[bool, ...], int]:
         """``player``'s discards and their claimed flags as tuples, and the copies of each kind

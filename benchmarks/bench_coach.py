@@ -40,10 +40,14 @@ smaller than the 200 per game the goal asks for: few decisions survive the check
 independent check costs 2 x 200 play-outs (2-4 s of CPU) each. Review medians are within the
 2 s goal, the p90 is not in Huangyan and Guiyang (2.1 and 2.5 s: seats that play at random,
 whose many bad moves spend the review's budgets); hints are within 0.5 s except the slowest
-Guiyang one (0.65 s). After the cheaper play-outs (same numbers), ``--hands 12 --check 0``
-under a load of 11-15 (README, with the code before run alongside): review p90 3124, 2168 and
-2551 ms, slowest hint 163, 149 and 330 ms; 5% less CPU in all. ``bench_coach_holdup.py`` takes
-the held-up sample to a target size.
+Guiyang one (0.65 s). After the cheaper play-outs (same numbers: every review, hint and
+play-out of 12 hands per game compared byte for byte), ``--hands 12 --check 0`` on
+2026-12-03 17:22-17:50 UTC under a load of 11-16 (README, with the code before run alongside):
+review median / p90 / max 1035 / 2821 / 3651 ms in Huangyan (before 1292 / 3177 / 4203; 63 s
+of CPU against 74), 969 / 2176 / 2720 in Hangzhou (1144 / 2375 / 2744; 55 s against 59) and
+1368 / 2894 / 3223 in Guiyang (1670 / 2799 / 3319; 74 s against 78); slowest hint 237, 167
+and 336 ms. The p90 goal of 2 s is still missed, by 0.8 s in Huangyan, 0.2 s in Hangzhou and
+0.9 s in Guiyang. ``bench_coach_holdup.py`` takes the held-up sample to a target size.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ def test_shipped_vectors_equal_the_dynamic_programme(name: str) -> None:
         assert table.id(counts) == tables.intern(costs(counts, limits, chows))
 
 
-@pytest.mark.parametrize("name", ["suited_pong5", "suited_kong1", "honors_joker"])
+@pytest.mark.parametrize("name", ["suited_pong5", "suited_kong1", "suited_chow7", "honors_joker"])
 def test_patterns_a_table_does_not_hold_fall_back_to_the_dynamic_programme(name: str) -> None:
     """More copies of a rank than its limit, or more tiles than the table's most: no position,
     and the id still comes right (from the recursion)."""
@@ -83,13 +83,17 @@ def test_patterns_a_table_does_not_hold_fall_back_to_the_dynamic_programme(name:
 
 
 def test_one_meld_tables_are_the_ones_bots_and_waits_use() -> None:
-    """A hand with one pong (or kong) in a suit reads that suit from a shipped table."""
+    """A hand with one pong, kong or chow in a suit reads that suit from a shipped table."""
     hand = parse_hand("2378m 456p 99s [555m]")
     analysis = waits_module._analysis(hand, Variant.HUANGYAN, False)
     assert analysis.tables[0] is suit_table(*SHIPPED["suited_pong5"][:2])
     hand = parse_hand("2378m 456p 99s [1111m]")
     analysis = waits_module._analysis(hand, Variant.HUANGYAN, False)
     assert analysis.tables[0] is suit_table(*SHIPPED["suited_kong1"][:2])
+    hand = parse_hand("2378m 456p 99s [345m]")
+    analysis = waits_module._analysis(hand, Variant.HUANGYAN, False)
+    assert analysis.tables[0] is suit_table(*SHIPPED["suited_chow3"][:2])
+    assert SHIPPED["suited_chow3"][0] == bytes([4, 4, 3, 3, 3, 4, 4, 4, 4])
 
 
 def test_positions_number_the_shipped_patterns_in_order() -> None:

@@ -272,7 +272,7 @@ def test_make_bot_names() -> None:
 def test_random_bot_is_seeded() -> None:
     legal = tuple(Action(ActionKind.DISCARD, t) for t in Variant.HUANGYAN.kinds[:9])
     view = HandState.new(hooks_for(Variant.HUANGYAN, None), seed=0).view(Wind.EAST)
-    view = PlayerView(**{**view.__dict__, "legal": legal})
+    view = dataclasses.replace(view, legal=legal)
     picks = [RandomBot(5).choose(view) for _ in range(3)]
     assert picks[0] == picks[1] == picks[2]
     rng = random.Random(5)

@@ -116,6 +116,61 @@ def test_the_view_of_another_seat_follows_its_discards() -> None:
     assert after.discards == (T("1m"),) and before.discards == ()
 
 
+def _seen_counts(view: object) -> list[int]:
+    return list(view.seen.to_bytes(34, "little"))  # type: ignore[attr-defined]
+
+
+def _visible_counts(view: object) -> list[int]:
+    counts = [0] * 34
+    for tile in view.visible():  # type: ignore[attr-defined]
+        counts[tile.index] += 1
+    return counts
+
+
+def test_the_tiles_in_sight_follow_claims_and_robbing() -> None:
+    """The view's packed counts of the tiles in sight (kept per pile and per shown melds) agree
+    with :meth:`PlayerView.visible` after a discard is claimed (it leaves the pile for the meld)
+    and after an added kong is robbed back to a pong."""
+    state = deal(ROB_ADDED, draws="9m 9m 9m 7p")
+    before = state.view(N)
+    play(state, [("E", "discard 7p")])
+    offered = state.view(N)
+    assert _seen_counts(offered)[T("7p").index] == 1
+    play(state, [("S", "pong 7p"), ("S", "discard 1m")])
+    for seat in (E, S, W, N):
+        view = state.view(seat)
+        assert _seen_counts(view) == _visible_counts(view)
+    assert _seen_counts(state.view(N))[T("7p").index] == 3  # the pong: the claimed discard
+    assert state.view(N).seen != before.seen
+    play(state, [("W", "discard 9m"), ("N", "discard 9m"),
+                 ("E", "discard 9m"), ("S", "added-kong 7p")])
+    during = state.view(E)
+    assert _seen_counts(during) == _visible_counts(during)
+    assert _seen_counts(during)[T("7p").index] == 4
+    state.apply(Action(ActionKind.ROB, T("7p")))
+    after = state.view(E)
+    assert _seen_counts(after) == _visible_counts(after)
+    assert _seen_counts(after)[T("7p").index] == 3
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_tiles_in_sight_agree_with_visible_in_played_hands(variant: Variant) -> None:
+    from tutor.game.bots import make_bot
+
+    for seed in range(6):
+        state = HandState.new(hooks_for(variant, None), seed=seed)
+        bots = {s: make_bot("sensible" if seed % 2 else "random", seed) for s in (E, S, W, N)}
+        while not state.is_terminal():
+            for seat in (E, S, W, N):
+                view = state.view(seat)
+                assert _seen_counts(view) == _visible_counts(view)
+                other = dataclasses.replace(view, discards={})  # another view: no counts
+                assert other.seen == -1 and dataclasses.replace(view) == view
+            actor = state.current_actor()
+            assert actor is not None
+            state.apply(bots[actor].choose(state.view(actor)))
+
+
 def test_the_legal_moves_are_asked_again_after_each_move() -> None:
     state = deal(ROB_ADDED, draws="9m 9m 9m 7p")
     first = state.legal_actions()

@@ -20,6 +20,7 @@ from tutor.core.tiles import Tile, Wind
 from tutor.core.variant import Variant
 from tutor.errors import InputError
 from tutor.game.actions import Action, ActionKind
+from tutor.game.evaluate import fast_clone
 from tutor.game.record import replay
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
@@ -90,7 +91,7 @@ def position_at(state: HandState, seat: Wind, turn: int, played: Action) -> Posi
     charging = next((who for who, a in state.history if a.kind is ActionKind.DISCARD
                      and a.tile is not None and a.tile.index == _ONE_BAMBOO), None)
     return Position(turn, view, played, state.hooks.rules, kongs, jokers, after_kong,
-                    charging, state.clone())
+                    charging, fast_clone(state))
 
 
 def positions(state: HandState, seat: Wind) -> Iterator[Position]:

@@ -51,9 +51,14 @@ def _one_meld(r: int, left: int) -> bytes:
     return bytes(left if i == r else 4 for i in range(9))
 
 
+def _one_chow(r: int) -> bytes:
+    """The limits of a suited table when one chow starting at rank ``r`` is melded."""
+    return bytes(3 if r <= i <= r + 2 else 4 for i in range(9))
+
+
 #: The tables shipped with the package, by file name: those of hands without melds (and of the
-#: Hangzhou joker's "fifth copy" reading), and those of a suit beside one pong or kong of its
-#: own (the melds bots and most players make).
+#: Hangzhou joker's "fifth copy" reading), and those of a suit beside one pong, kong or chow of
+#: its own (the melds bots and most players make).
 SHIPPED: dict[str, Shipped] = {
     "suited": (bytes([4] * 9), True, MOST),
     "honors": (bytes([4] * 7), False, MOST),
@@ -63,6 +68,7 @@ SHIPPED: dict[str, Shipped] = {
     "honors_joker_fifth": (bytes([FIFTH] * 4 + [0] + [FIFTH] * 2), False, MOST),
     **{f"suited_pong{r + 1}": (_one_meld(r, 1), True, MELDED_MOST) for r in range(9)},
     **{f"suited_kong{r + 1}": (_one_meld(r, 0), True, MELDED_MOST) for r in range(9)},
+    **{f"suited_chow{r + 1}": (_one_chow(r), True, MELDED_MOST) for r in range(7)},
 }
 _SHIPPED_NAME = {(limits, chows): name for name, (limits, chows, _) in SHIPPED.items()}
 DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")

@@ -335,7 +335,11 @@ def _after(minus: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
 
 def _unseen(view: PlayerView, held: Sequence[int]) -> list[int]:
     """Per kind, the copies this seat has not seen: neither in its hand and melds (``held``)
-    nor among :meth:`~tutor.game.view.PlayerView.visible` (the same count, without the list)."""
+    nor among :meth:`~tutor.game.view.PlayerView.visible` (the same count, without the list;
+    from the view's packed ``seen`` counts when it has them)."""
+    seen = view.seen
+    if seen >= 0:
+        return [4 - n - k for n, k in zip(held, seen.to_bytes(34, "little"), strict=True)]
     left = [4 - n for n in held]
     taken = view.taken
     for s, tiles in view.discards.items():

@@ -177,6 +177,7 @@ def fast_clone(state: HandState) -> HandState:
     fields["offers"] = dict(state.offers)
     fields["answers"] = dict(state.answers)
     fields["_seen"] = {}
+    fields["_piles"] = {}
     fields["tracker"] = copy_tracker(state.tracker)
     new.__dict__.update(fields)
     return new
@@ -281,6 +282,7 @@ def _redeal(state: HandState, seat: Wind, rng: random.Random) -> HandState:
     _forget_hidden(copy, seat)
     copy._legal = None
     copy._seen = {}
+    copy._piles = {}
     return copy
 
 

@@ -181,7 +181,9 @@ class HandState:
         self._legal: tuple[Action, ...] | None = None
         self.robbed: Tile | None = None  # the tile of a robbed added kong, now the winner's
         # per seat, the melds and what others saw of it at the last view (reused while equal)
-        self._seen: dict[Seat, tuple[tuple[Meld, ...], OtherView]] = {}
+        self._seen: dict[Seat, tuple[tuple[Meld, ...], OtherView, int]] = {}
+        # per seat, its discards and flags at the last view and the kinds left in its pile
+        self._piles: dict[Seat, tuple[tuple[Tile, ...], tuple[bool, ...], int]] = {}
         self._deal()
         self.tracker = hooks.new_tracker(self)
 
@@ -549,31 +551,58 @@ class HandState:
         discards: dict[Seat, tuple[Tile, ...]] = {}
         taken: dict[Seat, tuple[bool, ...]] = {}
         others: dict[Seat, OtherView] = {}
+        seen = 0  # the copies of each kind in sight, one byte per kind
         for s, p in self.players.items():
-            piles = discards[s] = tuple(p.discards)
-            taken[s] = tuple(p.taken)
+            piles, flags, packed = self._pile(p)
+            discards[s] = piles
+            taken[s] = flags
+            seen += packed
             if s != seat:
-                others[s] = self._shown(p, piles)
+                others[s], packed = self._shown(p, piles)
+                seen += packed
         to_act = self.current_actor() == seat
-        return PlayerView(
+        view = PlayerView(
             seat=seat, variant=self.variant, counts=tuple(own.counts), melds=tuple(own.melds),
             drawn=own.drawn, discards=discards, others=others, live_wall=self.wall.live,
             phase=self.phase, to_act=to_act, legal=self._legal_tuple() if to_act else (),
             offer=self.offer_tile if to_act else None, stage=self.hooks.stage(self),
             taken=taken)
+        object.__setattr__(view, "seen", seen)  # not an argument: see PlayerView.seen
+        return view
 
-    def _shown(self, player: PlayerState, discards: tuple[Tile, ...]) -> OtherView:
+    def _pile(self, player: PlayerState) -> tuple[tuple[Tile, ...], tuple[bool, ...], int]:
+        """``player``'s discards and their claimed flags as tuples, and the copies of each kind
+        still in its pile (unclaimed), packed one byte per kind: the same objects as last time
+        while the discards and flags are unchanged."""
+        piles = tuple(player.discards)
+        flags = tuple(player.taken)
+        cached = self._piles.get(player.seat)
+        if cached is not None and cached[0] == piles and cached[1] == flags:
+            return cached
+        packed = 0
+        for t, gone in zip(piles, flags, strict=True):
+            if not gone:
+                packed += 1 << 8 * t.index
+        found = self._piles[player.seat] = (piles, flags, packed)
+        return found
+
+    def _shown(self, player: PlayerState, discards: tuple[Tile, ...]) -> tuple[OtherView, int]:
         """What the other seats see of ``player`` (see :func:`_other_view`), the same object as
-        last time while its melds, discards and tile count are unchanged."""
+        last time while its melds, discards and tile count are unchanged, and the copies of
+        each kind in its shown melds, packed one byte per kind."""
         melds = tuple(player.melds)
         held = sum(player.counts)
         cached = self._seen.get(player.seat)
         if (cached is not None and cached[1].tiles_in_hand == held
                 and cached[1].discards == discards and cached[0] == melds):
-            return cached[1]
+            return cached[1], cached[2]
         shown = _other_view(player, discards, held)
-        self._seen[player.seat] = (melds, shown)
-        return shown
+        packed = 0
+        for meld in shown.melds:
+            for t in meld.tiles:
+                packed += 1 << 8 * t.index
+        self._seen[player.seat] = (melds, shown, packed)
+        return shown, packed
 
     def tiles_accounted(self) -> int:
         """Every tile: in hands, melds, discards (claimed ones live in melds), the wall, burned."""

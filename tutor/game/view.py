@@ -52,6 +52,11 @@ class PlayerView:
     stage: str | None
     #: per seat, per discard: claimed into someone's meld (shown there, not in the pile)
     taken: dict[Seat, tuple[bool, ...]] = field(default_factory=dict)
+    #: the copies of each kind among :meth:`visible` (the discards still in the piles and the
+    #: other seats' shown melds), packed one byte per kind (byte ``k``: kind ``k``), set by
+    #: :meth:`HandState.view` alone; -1 (read :meth:`visible` instead) in any other view, one
+    #: made by ``dataclasses.replace`` with other discards included: never an argument
+    seen: int = field(default=-1, init=False, compare=False, repr=False)
 
     @cached_property
     def hand(self) -> Hand:

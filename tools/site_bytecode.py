@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 # Runs inside Pyodide: the probe (what a kernel's start and the course import), then the
 # compilation of each archive of /work/jobs.json.
@@ -129,6 +130,16 @@ DROP = {"mahjong_tutor": ["tutor/course/"],
                  "jedi/third_party/typeshed/third_party/2/"]}
 
 
+def run_driver(node: str, driver: Path, what: str) -> Any:
+    """Run a Node.js ``driver`` script; the JSON value on its last line of output. A failure
+    exits, saying ``what`` failed with the end of Node's output."""
+    ran = subprocess.run([node, str(driver)], capture_output=True, text=True, check=False)
+    if ran.returncode:  # Node prints the line of minified code that threw: leave it out
+        said = [line for line in (ran.stdout + ran.stderr).splitlines() if len(line) < 300]
+        raise SystemExit(f"{what} failed:\n" + "\n".join(said[-40:]))
+    return json.loads(ran.stdout.strip().splitlines()[-1])
+
+
 def compile_site(pyodide: Path, wheels: list[Path], cells: list[str],
                  cache: Path) -> dict[str, int]:
     """Add byte-code to ``pyodide/python_stdlib.zip`` and to each of ``wheels`` (in place) for
@@ -172,12 +183,7 @@ def _compile(pyodide: Path, archives: list[Path], cells: list[str], done: Path) 
             "work": json.dumps(str(work)),
             "wheels": json.dumps([str(work / "in" / p.name) for p in archives[1:]]),
             "script": json.dumps(str(work / "compile.py"))}, "utf-8")
-        ran = subprocess.run([node, str(work / "driver.mjs")], capture_output=True, text=True,
-                             check=False)
-        if ran.returncode:  # Node prints the line of minified code that threw: leave it out
-            said = [line for line in (ran.stdout + ran.stderr).splitlines() if len(line) < 300]
-            raise SystemExit("compiling the site's byte-code failed:\n" + "\n".join(said[-40:]))
-        counts = json.loads(ran.stdout.strip().splitlines()[-1])
+        counts = run_driver(node, work / "driver.mjs", "compiling the site's byte-code")
         (work / "out" / "compiled.json").write_text(json.dumps(dict(zip(
             (p.name for p in archives), counts, strict=True)), indent=1), "utf-8")
         shutil.move(work / "out", done)

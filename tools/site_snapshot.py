@@ -28,9 +28,10 @@ import hashlib
 import json
 import re
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
+
+from site_bytecode import run_driver
 
 VERSION = "1"  # bump when the snapshot's form changes: the cache is keyed by it
 NAME = "kernel-snapshot.gz"
@@ -215,12 +216,7 @@ def _make(pyodide: Path, packages: list[str], env: dict[str, str], imports: list
             "imports": json.dumps("\n".join(f"import {m}" for m in imports)),
             "folders": json.dumps(["/home", "/tmp", "/lib/python3.14"]),
             "out": json.dumps(str(work / "out" / NAME))}, "utf-8")
-        ran = subprocess.run([node, str(work / "driver.mjs")], capture_output=True, text=True,
-                             check=False)
-        if ran.returncode:  # Node prints the line of minified code that threw: leave it out
-            said = [line for line in (ran.stdout + ran.stderr).splitlines() if len(line) < 300]
-            raise SystemExit("making the site's kernel snapshot failed:\n" + "\n".join(said[-40:]))
-        sizes = json.loads(ran.stdout.strip().splitlines()[-1])
+        sizes = run_driver(node, work / "driver.mjs", "making the site's kernel snapshot")
         sizes["gzipped"] = (work / "out" / NAME).stat().st_size
         (work / "out" / "sizes.json").write_text(json.dumps(sizes), "utf-8")
         shutil.move(work / "out", done)

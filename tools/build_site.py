@@ -31,6 +31,7 @@ from tutor.lab import course_files  # noqa: E402  (the course the wheel ships is
 sys.path.insert(0, str(ROOT / "tools"))
 from site_bytecode import compile_site  # noqa: E402
 from site_pages import KERNEL, LOCALES, course_app, site_files, start_page  # noqa: E402
+from site_patches import apply_patches  # noqa: E402
 
 CACHE = ROOT / ".cache" / "site"
 REQUIREMENTS = ROOT / "tools" / "site-requirements.txt"
@@ -230,6 +231,7 @@ def build(out: Path) -> None:
     # page keeps one (empty).
     (out / "index.html").write_text(start_page(served()), "utf-8")
     course_apps(out)
+    apply_patches(out)
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {time.monotonic() - started:.1f} s: {out} holds {size / 1e6:.1f} MB "

@@ -8,6 +8,7 @@ Without them, Chromium or Playwright the tests skip, except under CI.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -59,13 +60,15 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture(scope="session")
-def site_url(site_dir: Path) -> Iterator[str]:
+@contextlib.contextmanager
+def _serve(site_dir: Path, slow_worker: float = 0.0) -> Iterator[str]:
+    """The site on 127.0.0.1 (``serve.py``: its service worker's script ``slow_worker`` seconds
+    late after the first time)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    process = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-                                "-d", str(site_dir), str(port)],
+    process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("serve.py")),
+                                str(site_dir), str(port), str(slow_worker)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -79,6 +82,19 @@ def site_url(site_dir: Path) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    with _serve(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def slow_worker_url(site_dir: Path) -> Iterator[str]:
+    """The site served with its service worker's script 8 s late after the first time."""
+    with _serve(site_dir, slow_worker=8.0) as url:
+        yield url
 
 
 class Browsing:
@@ -126,13 +142,7 @@ def _in_thread(work: Callable[[], T]) -> T:
     return value
 
 
-@pytest.fixture
-def browse(site_url: str) -> Callable[[Callable[[Browsing], T]], T]:
-    """Run a piece of test in Chromium on the site: ``browse(lambda browsing: ...)``.
-
-    Each piece gets its own Playwright in a thread of its own: Playwright's sync API will not
-    start where an event loop runs, and another test's Playwright may still be open.
-    """
+def _runner(url: str) -> Callable[[Callable[[Browsing], T]], T]:
     if not Path(CHROMIUM).exists():
         _skip("Debian's chromium is not installed")
     try:
@@ -147,13 +157,29 @@ def browse(site_url: str) -> Callable[[Callable[[Browsing], T]], T]:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:
-                    return work(Browsing(browser, site_url))
+                    return work(Browsing(browser, url))
                 finally:
                     browser.close()
 
         return _in_thread(inside)
 
     return run
+
+
+@pytest.fixture
+def browse(site_url: str) -> Callable[[Callable[[Browsing], T]], T]:
+    """Run a piece of test in Chromium on the site: ``browse(lambda browsing: ...)``.
+
+    Each piece gets its own Playwright in a thread of its own: Playwright's sync API will not
+    start where an event loop runs, and another test's Playwright may still be open.
+    """
+    return _runner(site_url)
+
+
+@pytest.fixture
+def browse_slow_worker(slow_worker_url: str) -> Callable[[Callable[[Browsing], T]], T]:
+    """``browse`` on the site whose service worker's script comes 8 s late after the first."""
+    return _runner(slow_worker_url)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -186,7 +186,9 @@ def test_the_site_is_small(site_dir: Path) -> None:
     assert size <= SIZE_LIMIT, f"the site holds {size / 1e6:.1f} MB"
 
 
-def test_files_under_drive_survive_a_reload_and_home_does_not(browse: Any) -> None:
+def test_files_under_drive_survive_a_reload_and_home_does_not(browse_slow_worker: Any) -> None:
+    """Served with the service worker's script late on the reload (a slow network): the page
+    registers it again while it loads, and the reloaded kernel must still mount /drive."""
     def write_reload_read(browsing: Browsing) -> tuple[str, str, list[str], list[str]]:
         page, _ = _open(browsing, NOTEBOOKS[0])
         written = page.evaluate(_EXECUTE, """
@@ -218,7 +220,7 @@ print(pathlib.Path("~/probe.txt").expanduser().exists())
             page.evaluate(_COMPLETE, "import tutor\ntutor.Ha")
         return written, read, completed, browsing.outside
 
-    written, read, completed, outside = browse(write_reload_read)
+    written, read, completed, outside = browse_slow_worker(write_reload_read)
     assert {"loads", "load"} <= set(completed) or {"json.loads", "json.load"} <= set(completed)
     assert "Hand" in completed or "tutor.Hand" in completed
     assert written.split() == ["/drive", "/drive/.mahjong-tutor/progress.json"]

@@ -1,0 +1,52 @@
+"""Fixes applied to the built JupyterLite site, each to one exact piece of a pinned front end.
+
+Each patch names the file (a glob under the site), the text it replaces, which must occur exactly
+once there (a front end whose code changed fails the build instead of shipping unpatched), and
+why. ``apply_patches(site)`` runs after ``jupyter lite build`` (``tools/build_site.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Patch:
+    where: str  # a glob under the site's folder
+    old: str
+    new: str
+    why: str
+
+
+#: The kernel mounts the learner's storage at /drive only if the page's service worker is
+#: registered when the kernel is created, and on a learner's second visit JupyterLite unregisters
+#: the service worker and registers it again while the page loads: a kernel created in between
+#: (a slow network, a busy machine) starts without /drive, so progress written there is lost and
+#: progress saved before is not found. The kernel's creation now waits for the registration
+#: (at most 30 s; a browser with no service workers does not wait).
+DRIVE_WAITS_FOR_THE_SERVICE_WORKER = Patch(
+    where="extensions/@jupyterlite/pyodide-kernel-extension/static/*.js",
+    old="l=!!((null==i?void 0:i.enabled)||crossOriginIsolated)",
+    new=("l=(i&&!i.enabled&&navigator.serviceWorker&&await Promise.race(["
+         "i.ready.catch(()=>{}),new Promise(r=>setTimeout(r,3e4))]),"
+         "!!((null==i?void 0:i.enabled)||crossOriginIsolated))"),
+    why="the kernel's /drive waits for the service worker's registration")
+
+PATCHES = (DRIVE_WAITS_FOR_THE_SERVICE_WORKER,)
+
+
+def apply_patches(site: Path) -> list[str]:
+    """Apply every patch to the built site in ``site``; return what each did, in words."""
+    done = []
+    for patch in PATCHES:
+        found = [(path, text) for path in sorted(site.glob(patch.where))
+                 if patch.old in (text := path.read_text("utf-8"))]
+        count = sum(text.count(patch.old) for _, text in found)
+        if count != 1:
+            raise SystemExit(f"site patch ({patch.why}): expected the code to patch once under "
+                             f"{patch.where}, found it {count} times (the front end changed?)")
+        path, text = found[0]
+        path.write_text(text.replace(patch.old, patch.new), "utf-8")
+        done.append(f"{patch.why} ({path.relative_to(site)})")
+    return done

@@ -14,7 +14,11 @@ refused by the browser's resolver (no request routing: routing would switch the 
 * **profile** (``--profile``): one more cold visit with the kernel's Pyodide wrapped by a small
   module that times each step of the kernel's start inside its worker (``PROFILE`` below): the
   worker starting, Pyodide's core, the wheels the site preloads, the package manager, the
-  kernel's own installs and imports; then the first cell's imports one by one.
+  kernel's own installs and imports; then the first cell's imports one by one. The site's kernel
+  starts from a memory snapshot (``tools/site_snapshot.py``): then "Pyodide's core" is the
+  snapshot's restore, shown in its own steps (downloaded and unpacked, heap restored, files
+  written), and the steps after it find their wheels loaded and their modules imported; a site
+  built without a snapshot is profiled as before.
 
     PYTHONPATH=. python benchmarks/bench_site.py [--site DIR] [--notebook apps/practice.ipynb]
         [--app "Hand builder"] [--runs 3] [--profile]
@@ -45,12 +49,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 IDLE = "text=Python (Pyodide) | Idle"
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
-# Served as static/pyodide/profile.mjs in --profile mode, in place of the site's Pyodide module:
+# Served as static/pyodide/profile.mjs in --profile mode, in place of the site's Pyodide module
+# (the snapshot's loader, snapshot.mjs, or pyodide.mjs in a site built without one):
 # the same loadPyodide, with each step the kernel's worker takes recorded (epoch ms) in
 # globalThis.__tutorProfile, which the benchmark reads through the kernel afterwards.
 PROFILE = """
-export * from "./pyodide.mjs";
-import * as real from "./pyodide.mjs";
+export * from "./snapshot.mjs";
+import * as real from "./snapshot.mjs";
 const marks = (globalThis.__tutorProfile = []);
 const mark = (what, start) => marks.push([what, start, Date.now()]);
 mark("worker start to Pyodide's module", performance.timeOrigin);
@@ -58,7 +63,11 @@ export async function loadPyodide(options) {
   let start = Date.now();
   const {packages = [], ...rest} = options;
   const py = await real.loadPyodide(rest);
-  mark("Pyodide core (WebAssembly, standard library, interpreter)", start);
+  const snapshot = globalThis.__tutorSnapshot || {steps: []};
+  for (const [what, from, to] of snapshot.steps) marks.push(["(snapshot) " + what, from, to]);
+  if (snapshot.error) marks.push(["(snapshot failed: " + snapshot.error + ")", start, start]);
+  mark(snapshot.used ? "Pyodide restored from the kernel's snapshot (all of the above)"
+       : "Pyodide core (WebAssembly, standard library, interpreter)", start);
   start = Date.now();
   await py.loadPackage(packages);
   mark("preloaded wheels (" + packages.length + " asked for, with what they need)", start);
@@ -132,7 +141,10 @@ class Handler(SimpleHTTPRequestHandler):
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
         if path == "/static/pyodide/profile.mjs":
-            self._send(PROFILE.encode(), "text/javascript")
+            module = Path(self.directory) / "static" / "pyodide" / "snapshot.mjs"
+            code = PROFILE if module.exists() else PROFILE.replace("./snapshot.mjs",
+                                                                   "./pyodide.mjs")
+            self._send(code.encode(), "text/javascript")
         elif path.endswith("/jupyter-lite.json"):
             file = Path(self.directory) / path.lstrip("/")
             config = json.loads(file.read_text("utf-8"))

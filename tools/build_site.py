@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from site_bytecode import compile_site  # noqa: E402
 from site_pages import KERNEL, LOCALES, course_app, site_files, start_page  # noqa: E402
 from site_patches import apply_patches  # noqa: E402
+from site_snapshot import LOADER_NAME, make_snapshot  # noqa: E402
 
 CACHE = ROOT / ".cache" / "site"
 REQUIREMENTS = ROOT / "tools" / "site-requirements.txt"
@@ -50,6 +51,7 @@ KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel")
 KERNEL_PROVIDED = {"widgetsnbextension"}
 # Where learner progress lives in the site: /drive is the browser's storage (kept on reload).
 PROGRESS = "/drive/.mahjong-tutor/progress.json"
+ENV = {"MAHJONG_TUTOR_PROGRESS": PROGRESS}
 MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
            "python_version": "3.14", "implementation_name": "cpython", "extra": ""}
 
@@ -208,6 +210,7 @@ def build(out: Path) -> None:
         compiled = compile_site(static, sorted(wheels.values()), app_cells(), CACHE / "bytecode")
         lock = site_lock(pyodide_lock, wheels)
         (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
+        snapshot = make_snapshot(static, PRELOAD, ENV, app_cells(), CACHE / "snapshot")
         for relative, path in served():
             (lite / "files" / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, lite / "files" / relative)
@@ -221,12 +224,20 @@ def build(out: Path) -> None:
                     "@jupyterlite/pyodide-kernel-extension:kernel": {
                         "disablePyPIFallback": True,
                         "loadPyodideOptions": {"packages": PRELOAD,
-                                               "env": {"MAHJONG_TUTOR_PROGRESS": PROGRESS}}}}}}),
+                                               "env": ENV}}}}}),
             "utf-8")
         if out.exists():
             shutil.rmtree(out)
         run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
             "--output-dir", str(out.resolve()), cwd=lite)
+    # The kernel's worker imports the snapshot's loader in place of Pyodide's module (the build
+    # names the latter; the Chinese course's settings read this one through the cascade).
+    config = json.loads((out / "jupyter-lite.json").read_text("utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][KERNEL]
+    if kernel.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
+        raise SystemExit(f"the site's Pyodide is not where it was: {kernel.get('pyodideUrl')}")
+    kernel["pyodideUrl"] = f"./static/pyodide/{LOADER_NAME}"
+    (out / "jupyter-lite.json").write_text(json.dumps(config, indent=1), "utf-8")
     # JupyterLab's pages read the settings script of every index.html above them: the start
     # page keeps one (empty).
     (out / "index.html").write_text(start_page(served()), "utf-8")
@@ -236,7 +247,9 @@ def build(out: Path) -> None:
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {time.monotonic() - started:.1f} s: {out} holds {size / 1e6:.1f} MB "
           f"in {sum(1 for p in out.rglob('*') if p.is_file())} files; "
-          f"{sum(compiled.values())} modules compiled ahead")
+          f"{sum(compiled.values())} modules compiled ahead; the kernel's snapshot "
+          f"{snapshot['gzipped'] / 1e6:.1f} MB (heap {snapshot['heap'] / 1e6:.1f} MB, "
+          f"{snapshot['files']} files)")
 
 
 if __name__ == "__main__":

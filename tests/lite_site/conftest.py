@@ -2,7 +2,8 @@
 folder, served on 127.0.0.1, and Debian's Chromium with every request off the machine refused.
 
 The build needs npm the first time (Pyodide comes from the npm registry; later builds use
-``.cache/site``) and Node.js (the byte-code is compiled by the site's Pyodide, in Node.js).
+``.cache/site``) and Node.js (the byte-code is compiled, and the kernel's snapshot made, by the
+site's Pyodide in Node.js).
 Without them, Chromium or Playwright the tests skip, except under CI.
 """
 
@@ -44,7 +45,7 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if shutil.which("npm") is None and not any((ROOT / ".cache" / "site").glob("pyodide-*.tgz")):
         _skip("npm is not installed (Pyodide comes from the npm registry)")
     if shutil.which("node") is None:
-        _skip("Node.js is not installed (the site's byte-code is compiled in it)")
+        _skip("Node.js is not installed (the site's byte-code and snapshot are made in it)")
     try:
         __import__("jupyterlite_core")
     except ImportError:

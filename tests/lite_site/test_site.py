@@ -26,7 +26,9 @@ from site_pages import lab_link, site_files
 pytestmark = pytest.mark.browser
 SERVED = site_files(ROOT / "notebooks", course_files(ROOT / "notebooks"))
 NOTEBOOKS = [name for name, _ in course_files(ROOT / "notebooks") if name.endswith(".ipynb")]
-SIZE_LIMIT = 70e6  # two courses (English, Chinese) with their outputs, and the byte-code
+# two courses (English, Chinese) with their outputs, the byte-code, and the kernel's snapshot
+# (about 22 MB gzipped)
+SIZE_LIMIT = 92e6
 WIDGET = "application/vnd.jupyter.widget-view+json"
 # A kernel ready, in JupyterLab's status bar: in English, or in the Chinese course's JupyterLab.
 IDLE = "text=/Python \\(Pyodide\\) \\| (Idle|空闲)/"
@@ -148,7 +150,8 @@ def test_the_sites_lock_lists_only_what_the_site_holds(site_dir: Path) -> None:
     config = json.loads((site_dir / "jupyter-lite.json").read_text("utf-8"))
     kernel = config["jupyter-config-data"]["litePluginSettings"][
         "@jupyterlite/pyodide-kernel-extension:kernel"]
-    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["pyodideUrl"] == "./static/pyodide/snapshot.mjs"  # the snapshot's loader
+    assert (folder / "kernel-snapshot.gz").stat().st_size > 1e6
     assert kernel["disablePyPIFallback"] is True
     assert kernel["loadPyodideOptions"]["packages"] == PRELOAD
     extensions = {e["name"] for e in config["jupyter-config-data"]["federated_extensions"]}
@@ -226,6 +229,42 @@ print(pathlib.Path("~/probe.txt").expanduser().exists())
     assert written.split() == ["/drive", "/drive/.mahjong-tutor/progress.json"]
     assert read.split() == ['{"lessons":', '1}', "False"]
     assert not outside
+
+
+_SNAPSHOT = """
+import js, os, random, sys
+for value in (js.globalThis.__tutorSnapshot.used, js.globalThis.__tutorSnapshot.error or "-",
+              random.random(), os.environ["MAHJONG_TUTOR_PROGRESS"], sys.path.count(""),
+              "tutor.display.widgets.practice" in sys.modules):
+    print(value)
+"""
+
+
+def test_the_kernel_starts_from_its_snapshot_each_with_its_own_random(browse: Any) -> None:
+    def twice(browsing: Browsing) -> list[list[str]]:
+        said = []
+        for _ in range(2):
+            page, _ = _open(browsing, NOTEBOOKS[0])
+            said.append(page.evaluate(_EXECUTE, _SNAPSHOT).splitlines())
+            page.close()
+        return said
+
+    first, second = browse(twice)
+    assert first[:2] == second[:2] == ["True", "-"]  # restored, not started afresh
+    assert first[3:] == second[3:] == ["/drive/.mahjong-tutor/progress.json", "1", "True"]
+    assert first[2] != second[2]  # reseeded: not the build's random state at every visit
+
+
+def test_without_its_snapshot_the_kernel_starts_the_usual_way(browse: Any) -> None:
+    def refused(browsing: Browsing) -> list[str]:
+        browsing.context.route("**/kernel-snapshot.gz", lambda route: route.abort())
+        page, _ = _open(browsing, NOTEBOOKS[0])
+        return page.evaluate(_EXECUTE, _SNAPSHOT + "import tutor\nprint(tutor.Hand.__name__)")\
+            .splitlines()
+
+    said = browse(refused)
+    assert said[0] == "False" and said[1] != "-"  # the loader said why, then fell back
+    assert said[3:] == ["/drive/.mahjong-tutor/progress.json", "1", "False", "Hand"]
 
 
 def test_the_start_page_offers_each_course_and_opens_a_lesson(browse: Any, site_dir: Path) -> None:

@@ -36,9 +36,8 @@ DRIVE_WAITS_FOR_THE_SERVICE_WORKER = Patch(
 PATCHES = (DRIVE_WAITS_FOR_THE_SERVICE_WORKER,)
 
 
-def apply_patches(site: Path) -> list[str]:
-    """Apply every patch to the built site in ``site``; return what each did, in words."""
-    done = []
+def apply_patches(site: Path) -> None:
+    """Apply every patch to the built site in ``site``."""
     for patch in PATCHES:
         found = [(path, text) for path in sorted(site.glob(patch.where))
                  if patch.old in (text := path.read_text("utf-8"))]
@@ -48,5 +47,3 @@ def apply_patches(site: Path) -> list[str]:
                              f"{patch.where}, found it {count} times (the front end changed?)")
         path, text = found[0]
         path.write_text(text.replace(patch.old, patch.new), "utf-8")
-        done.append(f"{patch.why} ({path.relative_to(site)})")
-    return done

@@ -10,7 +10,8 @@ refused by the browser's resolver (no request routing: routing would switch the 
 * **warm**: the same profile opens the notebook again in a new tab after the first one closed
   (HTTP cache, service worker and compiled WebAssembly kept).
 * **app**: the same for an app opened from the start page as an app (the REPL page running its
-  cells on load): seconds from navigation to its widget drawn, cold and warm.
+  cells on load): seconds from navigation to its kernel ready (status idle, or busy with the
+  app's cells) and to its widget drawn, cold and warm.
 * **profile** (``--profile``): one more cold visit with the kernel's Pyodide wrapped by a small
   module that times each step of the kernel's start inside its worker (``PROFILE`` below): the
   worker starting, Pyodide's core, the wheels the site preloads, the package manager, the
@@ -205,21 +206,32 @@ def visit(browser: Any, url: str, runs: int) -> list[tuple[float, float, float]]
     return found
 
 
-def open_app(context: Any, url: str, name: str) -> float:
+#: the app's kernel has started: its status is first idle (or busy with the app's cells)
+_APP_KERNEL_READY = """() => {
+  const kernel = window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel;
+  return kernel && ["idle", "busy"].includes(kernel.status);
+}"""
+
+
+def open_app(context: Any, url: str, name: str) -> tuple[float, float]:
+    """Seconds from navigation to the app's kernel ready, and to its widget drawn."""
     page = context.new_page()
     page.goto(f"{url}/", timeout=180_000)
     href = page.locator(f"section[lang=en] a.app:text-is('{name}')").get_attribute("href")
     started = time.monotonic()
     page.goto(f"{url}/{href}", timeout=180_000)
+    page.wait_for_function(_APP_KERNEL_READY, polling=20, timeout=600_000)
+    ready = time.monotonic() - started
     page.wait_for_selector(".jp-OutputArea-output .jupyter-widgets .tutor-main, "
                            ".jp-OutputArea-output .jupyter-widgets .mt-tile", timeout=600_000)
     seconds = time.monotonic() - started
     page.close()
-    return seconds
+    return ready, seconds
 
 
-def visit_app(browser: Any, url: str, name: str, runs: int) -> list[tuple[float, float]]:
-    """Per run: seconds to the app's widget, cold then warm."""
+def visit_app(browser: Any, url: str, name: str,
+              runs: int) -> list[tuple[float, float, float, float]]:
+    """Per run: seconds to the app's kernel ready and to its widget, cold then warm."""
     found = []
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -228,14 +240,15 @@ def visit_app(browser: Any, url: str, name: str, runs: int) -> list[tuple[float,
             warm = open_app(context, url, name)
         finally:
             context.close()
-        print(f"  app cold {cold:5.1f} s  warm {warm:5.1f} s", flush=True)
-        found.append((cold, warm))
+        print(f"  app cold: kernel {cold[0]:4.1f} s, widget {cold[1]:4.1f} s;  "
+              f"warm: kernel {warm[0]:4.1f} s, widget {warm[1]:4.1f} s", flush=True)
+        found.append((*cold, *warm))
     return found
 
 
 def summary(names: tuple[str, ...], found: Sequence[tuple[float, ...]]) -> None:
     for name, column in zip(names, zip(*found, strict=True), strict=True):
-        print(f"{name:10} median {statistics.median(column):5.1f} s "
+        print(f"{name:16} median {statistics.median(column):5.1f} s "
               f"(min {min(column):.1f}, max {max(column):.1f})")
 
 
@@ -292,8 +305,9 @@ def main() -> None:
                 if options.app:
                     print(f"{options.app} as an app: {options.runs} cold and warm visits",
                           flush=True)
-                    summary(("app cold", "app warm"), visit_app(browser, url, options.app,
-                                                                options.runs))
+                    summary(("app kernel cold", "app widget cold", "app kernel warm",
+                             "app widget warm"), visit_app(browser, url, options.app,
+                                                           options.runs))
                 server.shutdown()
                 if options.profile:
                     server, url = serve(site, profile=True)

@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from site_bytecode import compile_site  # noqa: E402
 from site_pages import KERNEL, LOCALES, course_app, site_files, start_page  # noqa: E402
 from site_patches import apply_patches  # noqa: E402
+from site_prestart import add_prestart  # noqa: E402
 from site_snapshot import LOADER_NAME, make_snapshot  # noqa: E402
 
 CACHE = ROOT / ".cache" / "site"
@@ -242,6 +243,7 @@ def build(out: Path) -> None:
     # page keeps one (empty).
     (out / "index.html").write_text(start_page(served()), "utf-8")
     course_apps(out)
+    add_prestart(out)
     apply_patches(out)
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

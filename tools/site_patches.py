@@ -33,7 +33,17 @@ DRIVE_WAITS_FOR_THE_SERVICE_WORKER = Patch(
          "!!((null==i?void 0:i.enabled)||crossOriginIsolated))"),
     why="the kernel's /drive waits for the service worker's registration")
 
-PATCHES = (DRIVE_WAITS_FOR_THE_SERVICE_WORKER,)
+#: The page may have started the kernel's worker while it loaded (``tools/site_prestart.py``):
+#: the first kernel takes that worker instead of making its own.
+KERNEL_TAKES_THE_EARLY_WORKER = Patch(
+    where="extensions/@jupyterlite/pyodide-kernel-extension/static/*.js",
+    old='initWorker(e){let t=e=>new Worker(e,{type:"module"});',
+    new=('initWorker(e){let w=globalThis.__tutorKernelWorker;'
+         'if(w&&!crossOriginIsolated)return globalThis.__tutorKernelWorker=void 0,w;'
+         'let t=e=>new Worker(e,{type:"module"});'),
+    why="the first kernel takes the worker the page started early")
+
+PATCHES = (DRIVE_WAITS_FOR_THE_SERVICE_WORKER, KERNEL_TAKES_THE_EARLY_WORKER)
 
 
 def apply_patches(site: Path) -> None:

@@ -11,7 +11,8 @@ which live in JavaScript, not in the heap. The kernel's worker imports ``snapsho
 in place of ``pyodide.mjs``; it restores the heap (``_loadSnapshot``), writes the files back,
 then hands the worker a Pyodide whose kernel modules are already imported. If anything in that
 fails (no file, another Pyodide build, no ``DecompressionStream``), it starts Pyodide the usual
-way, packages and all.
+way, packages and all. A worker the page started early (``tools/site_prestart.py``) begins the
+restore before the kernel asks (``prestart``); the kernel's call then takes it.
 
 What a snapshot cannot hold, and what is done about it: JavaScript objects Python holds (only
 ``pyodide`` API functions here: they are named at build time and looked up again on restore);
@@ -95,7 +96,8 @@ console.log(JSON.stringify({ heap: heap.length, files: files.length, whole: whol
 LOADER = r"""// A started kernel from a memory snapshot (tools/site_snapshot.py), else Pyodide.
 export * from "./pyodide.mjs";
 import * as real from "./pyodide.mjs";
-const state = (globalThis.__tutorSnapshot = { used: false, error: null, steps: [] });
+const state = (globalThis.__tutorSnapshot = { used: false, prestarted: false, error: null,
+                                              steps: [] });
 const step = (what, start) => state.steps.push([what, start, Date.now()]);
 
 async function read() {
@@ -153,6 +155,16 @@ async function restore(options) {
     at += length + ((16 - (length %% 16)) %% 16);
   }
   Object.assign(py.loadedPackages, header.loaded);
+  step("files written", start);
+  return py;
+}
+
+// What a restored heap cannot hold, from the options of the kernel that takes it: the page's
+// environment (and the package's language from it), a fresh random state, the output streams.
+function finish(py, options, early) {
+  const start = Date.now();
+  if (early && options.stdout) py.setStdout({ batched: options.stdout });
+  if (early && options.stderr) py.setStderr({ batched: options.stderr });
   py.runPython(`
 import json, os, random, sys
 os.environ.update(json.loads(env))
@@ -162,14 +174,37 @@ if sys.path[:2] == ["", ""]:
 if "tutor.i18n" in sys.modules:
     sys.modules["tutor.i18n"].set_language(sys.modules["tutor.i18n"]._from_environment())
 `, { globals: py.toPy({ env: JSON.stringify(options.env || {}) }) });
-  step("files written, environment applied", start);
+  step("environment applied", start);
   state.used = true;
   return py;
 }
 
+// The kernel's worker may start while the page loads (prestart.mjs, tools/site_prestart.py):
+// the restore begins then, and the kernel's own call takes it when it asks for the same Pyodide.
+export function prestart(options) {
+  if (globalThis.__tutorPrestart || typeof DecompressionStream !== "function") return;
+  const pending = restore(options);
+  pending.catch(() => {});
+  globalThis.__tutorPrestart = { options, pending, at: Date.now() };
+}
+
 export async function loadPyodide(options = {}) {
+  const early = globalThis.__tutorPrestart;
+  globalThis.__tutorPrestart = { taken: true };  // one kernel per worker; none after it
+  if (early?.pending && early.options.indexURL === options.indexURL) {
+    try {
+      const py = await early.pending;
+      state.prestarted = true;
+      step("(the restore began while the page loaded)", early.at);
+      return finish(py, options, true);
+    } catch (error) {
+      state.error = String(error);
+      console.warn("the kernel's snapshot could not be restored; starting Pyodide:", error);
+      return real.loadPyodide(options);
+    }
+  }
   if (typeof DecompressionStream === "function") {
-    try { return await restore(options); } catch (error) {
+    try { return finish(await restore(options), options, false); } catch (error) {
       state.error = String(error);
       console.warn("the kernel's snapshot could not be restored; starting Pyodide:", error);
     }

@@ -267,6 +267,43 @@ def test_without_its_snapshot_the_kernel_starts_the_usual_way(browse: Any) -> No
     assert said[3:] == ["/drive/.mahjong-tutor/progress.json", "1", "False", "Hand"]
 
 
+_EARLY = "() => [globalThis.__tutorSnapshot.used, globalThis.__tutorSnapshot.prestarted]"
+
+
+def _workers(page: Any) -> dict[str, list[Any]]:
+    """The page's workers by kind: the early one (each kernel's say: restored, and restored
+    from the restore begun while the page loaded) and any the kernel made itself."""
+    early = [w.evaluate(_EARLY) for w in page.workers if w.url.endswith("/prestart.mjs")]
+    own = [w.url for w in page.workers if "comlink.worker" in w.url]
+    return {"early": early, "own": own}
+
+
+def test_the_kernel_starts_while_the_page_loads(browse: Any) -> None:
+    """A notebook in JupyterLab and an app start the kernel's worker before JupyterLab's page
+    has loaded, and the kernel takes it with the snapshot's restore under way (no worker of its
+    own); JupyterLab with no notebook starts none."""
+    def pages(browsing: Browsing) -> dict[str, Any]:
+        found = {}
+        page = browsing.context.new_page()
+        page.goto(f"{browsing.url}/lab/index.html", timeout=180_000)
+        page.wait_for_selector(".jp-DirListing-content", timeout=180_000)
+        found["lab alone"] = _workers(page)
+        page.close()
+        page, _ = _open(browsing, NOTEBOOKS[0])
+        found["notebook"] = _workers(page)
+        page.close()
+        page = browsing.context.new_page()
+        page.goto(f"{browsing.url}/", timeout=180_000)
+        page.click("section[lang=en] a.app:text-is('Hand builder')")
+        page.wait_for_selector(".mt-pick-area .mt-tile[data-tile='9m']", timeout=600_000)
+        found["app"] = _workers(page)
+        return found
+
+    found = browse(pages)
+    assert found["lab alone"] == {"early": [], "own": []}
+    assert found["notebook"] == found["app"] == {"early": [[True, True]], "own": []}
+
+
 def test_the_start_page_offers_each_course_and_opens_a_lesson(browse: Any, site_dir: Path) -> None:
     """Every lesson and app of every course the project has is linked from the start page (the
     Chinese course too when ``notebooks/zh`` exists); the first link opens the first lesson."""

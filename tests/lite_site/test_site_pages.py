@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from .conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -99,3 +101,46 @@ def test_a_courses_own_app_is_one_folder_down_in_its_language() -> None:
         "loadPyodideOptions": {"packages": ["mahjong-tutor"],
                                "env": {"A": "1", "TUTOR_LANG": "zh"}}}}
     assert kernel["loadPyodideOptions"]["env"] == {"A": "1"}  # unchanged
+
+
+def _app_page(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('<html><head>\n    <script id="jupyter-config-data" type="application/json">'
+                    '{}</script>\n</head><body></body></html>', "utf-8")
+    return path
+
+
+def test_the_pages_that_start_a_kernel_start_its_worker_early(tmp_path: Path) -> None:
+    """Each JupyterLab and REPL page (not the ones that only redirect) starts the early worker
+    from its own depth; JupyterLab only for a notebook, the REPL always; the early worker loads
+    the snapshot's loader and the kernel's own worker script."""
+    from site_prestart import MARK, add_prestart
+
+    site = tmp_path / "site"
+    pages = [_app_page(site / p / "index.html") for p in ("lab", "lab/zh", "repl", "repl/zh")]
+    redirect = site / "lab" / "tree" / "index.html"
+    redirect.parent.mkdir()
+    redirect.write_text("<html><script>location.href = '../index.html'</script></html>", "utf-8")
+    (site / "static" / "pyodide").mkdir(parents=True)
+    (site / "static" / "pyodide" / "snapshot.mjs").write_text("export {}", "utf-8")
+    worker = (site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+              / "comlink.worker.0123abcd.js")
+    worker.parent.mkdir(parents=True)
+    worker.write_text("", "utf-8")
+
+    assert add_prestart(site) == sorted(pages)
+    lab, lab_zh, repl, _ = (p.read_text("utf-8") for p in pages)
+    assert MARK not in redirect.read_text("utf-8")
+    assert '"../static/pyodide/prestart.mjs"' in lab and "(false ||" in lab
+    assert '"../../static/pyodide/prestart.mjs"' in lab_zh
+    assert "(true ||" in repl
+    assert lab.index(MARK) < lab.index('<script id="jupyter-config-data"')
+    module = (site / "static" / "pyodide" / "prestart.mjs").read_text("utf-8")
+    assert 'from "./snapshot.mjs"' in module
+    assert ('import "../../extensions/@jupyterlite/pyodide-kernel-extension/static/'
+            'comlink.worker.0123abcd.js"') in module
+    with pytest.raises(SystemExit, match="already"):
+        add_prestart(site)
+    worker.unlink()
+    with pytest.raises(SystemExit, match="worker script"):
+        add_prestart(site)

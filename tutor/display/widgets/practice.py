@@ -102,7 +102,7 @@ class PracticeView(TutorView):
             layout=widgets.Layout(width="420px"))
         self.topic.add_class("tutor-practice-topic")
         self.level = widgets.ToggleButtons(options=_levels(), value=level,
-                                           style={"button_width": "90px"})
+                                           style={"button_width": "auto"})
         self.level.add_class("tutor-practice-level")
         self.number = widgets.BoundedIntText(
             value=self.session.seed, min=0, max=10**9, description=_("Number:"),

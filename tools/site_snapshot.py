@@ -191,20 +191,16 @@ export function prestart(options) {
 export async function loadPyodide(options = {}) {
   const early = globalThis.__tutorPrestart;
   globalThis.__tutorPrestart = { taken: true };  // one kernel per worker; none after it
-  if (early?.pending && early.options.indexURL === options.indexURL) {
+  const taken = Boolean(early?.pending) && early.options.indexURL === options.indexURL;
+  if (taken || typeof DecompressionStream === "function") {
     try {
-      const py = await early.pending;
-      state.prestarted = true;
-      step("(the restore began while the page loaded)", early.at);
-      return finish(py, options, true);
+      const py = await (taken ? early.pending : restore(options));
+      if (taken) {
+        state.prestarted = true;
+        step("(the restore began while the page loaded)", early.at);
+      }
+      return finish(py, options, taken);
     } catch (error) {
-      state.error = String(error);
-      console.warn("the kernel's snapshot could not be restored; starting Pyodide:", error);
-      return real.loadPyodide(options);
-    }
-  }
-  if (typeof DecompressionStream === "function") {
-    try { return finish(await restore(options), options, false); } catch (error) {
       state.error = String(error);
       console.warn("the kernel's snapshot could not be restored; starting Pyodide:", error);
     }

@@ -4,11 +4,13 @@ Builds the site (``tools/build_site.py``) unless ``--site DIR`` names a built on
 127.0.0.1 and opens a notebook in Debian's Chromium (Playwright), every request off the machine
 refused by the browser's resolver (no request routing: routing would switch the HTTP cache off).
 
-* **cold**: a fresh browser profile (nothing cached) opens the notebook; seconds from navigation
-  to the kernel reporting Idle, then the notebook's first code cell run by hand (``first cell``)
-  when the page did not run it on load.
+* **cold**: a fresh browser profile on disk (nothing cached; a profile as a learner's browser
+  keeps one, not an incognito context, which keeps its caches in memory) opens the notebook;
+  seconds from navigation to the kernel reporting Idle, then the notebook's first code cell run
+  by hand (``first cell``) when the page did not run it on load.
 * **warm**: the same profile opens the notebook again in a new tab after the first one closed
-  (HTTP cache, service worker and compiled WebAssembly kept).
+  (HTTP cache, service worker, compiled code and the unpacked kernel snapshot in Cache Storage
+  kept).
 * **app**: the same for an app opened from the start page as an app (the REPL page running its
   cells on load): seconds from navigation to its kernel ready (status idle, or busy with the
   app's cells) and to its widget drawn, cold and warm.
@@ -28,6 +30,7 @@ refused by the browser's resolver (no request routing: routing would switch the 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import shutil
@@ -37,7 +40,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -174,6 +177,20 @@ def serve(site: Path, profile: bool) -> tuple[ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
+@contextlib.contextmanager
+def browser_profile(playwright: Any) -> Iterator[Any]:
+    """Chromium with a new browser profile on disk, as a learner's browser keeps one: its HTTP
+    cache, compiled code and Cache Storage on disk (an incognito context keeps them in memory,
+    and V8 keeps no code cache there)."""
+    with tempfile.TemporaryDirectory() as folder:
+        context = playwright.chromium.launch_persistent_context(
+            folder, executable_path=CHROMIUM, args=ARGS, viewport={"width": 1280, "height": 900})
+        try:
+            yield context
+        finally:
+            context.close()
+
+
 def open_notebook(context: Any, url: str) -> tuple[Any, float]:
     page = context.new_page()
     started = time.monotonic()
@@ -188,19 +205,16 @@ def execute(page: Any, code: str) -> tuple[str, float]:
     return text, time.monotonic() - started
 
 
-def visit(browser: Any, url: str, runs: int) -> list[tuple[float, float, float]]:
+def visit(playwright: Any, url: str, runs: int) -> list[tuple[float, float, float]]:
     """Per run: cold kernel-ready s, the first cell s, warm kernel-ready s."""
     found = []
     for _ in range(runs):
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        try:
+        with browser_profile(playwright) as context:
             page, cold = open_notebook(context, url)
             _, first = execute(page, page.evaluate(_FIRST_CELL))
             page.close()
             page, warm = open_notebook(context, url)
             page.close()
-        finally:
-            context.close()
         print(f"  cold {cold:5.1f} s  first cell {first:5.1f} s  warm {warm:5.1f} s", flush=True)
         found.append((cold, first, warm))
     return found
@@ -229,17 +243,14 @@ def open_app(context: Any, url: str, name: str) -> tuple[float, float]:
     return ready, seconds
 
 
-def visit_app(browser: Any, url: str, name: str,
+def visit_app(playwright: Any, url: str, name: str,
               runs: int) -> list[tuple[float, float, float, float]]:
     """Per run: seconds to the app's kernel ready and to its widget, cold then warm."""
     found = []
     for _ in range(runs):
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        try:
+        with browser_profile(playwright) as context:
             cold = open_app(context, url, name)
             warm = open_app(context, url, name)
-        finally:
-            context.close()
         print(f"  app cold: kernel {cold[0]:4.1f} s, widget {cold[1]:4.1f} s;  "
               f"warm: kernel {warm[0]:4.1f} s, widget {warm[1]:4.1f} s", flush=True)
         found.append((*cold, *warm))
@@ -252,9 +263,8 @@ def summary(names: tuple[str, ...], found: Sequence[tuple[float, ...]]) -> None:
               f"(min {min(column):.1f}, max {max(column):.1f})")
 
 
-def profile(browser: Any, url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
+def profile(playwright: Any, url: str) -> None:
+    with browser_profile(playwright) as context:
         page = context.new_page()
         started = time.time() * 1000
         page.goto(url, timeout=180_000)
@@ -273,14 +283,13 @@ def profile(browser: Any, url: str) -> None:
         _, seconds = execute(page, page.evaluate(_FIRST_CELL))
         print(f"  {'first cell: the rest (build and show the widget)':58} "
               f"{seconds * 1000:7.0f} ms")
-    finally:
-        context.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
-    parser.add_argument("--notebook", default="apps/practice.ipynb")
+    parser.add_argument("--notebook", default="apps/practice.ipynb",
+                        help="a notebook to open in JupyterLab ('' for none)")
     parser.add_argument("--app", default="Hand builder",
                         help="an app's name on the start page ('' for none)")
     parser.add_argument("--runs", type=int, default=3)
@@ -295,27 +304,24 @@ def main() -> None:
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                server, url = serve(site, profile=False)
+            server, url = serve(site, profile=False)
+            if options.notebook:
                 print(f"{options.notebook}: {options.runs} cold and warm visits", flush=True)
-                found = visit(browser, f"{url}/lab/index.html?path={options.notebook}",
+                found = visit(playwright, f"{url}/lab/index.html?path={options.notebook}",
                               options.runs)
                 summary(("cold", "first cell", "warm"), found)
-                if options.app:
-                    print(f"{options.app} as an app: {options.runs} cold and warm visits",
-                          flush=True)
-                    summary(("app kernel cold", "app widget cold", "app kernel warm",
-                             "app widget warm"), visit_app(browser, url, options.app,
-                                                           options.runs))
+            if options.app:
+                print(f"{options.app} as an app: {options.runs} cold and warm visits",
+                      flush=True)
+                summary(("app kernel cold", "app widget cold", "app kernel warm",
+                         "app widget warm"), visit_app(playwright, url, options.app,
+                                                       options.runs))
+            server.shutdown()
+            if options.profile:
+                server, url = serve(site, profile=True)
+                print("profile of one cold visit:", flush=True)
+                profile(playwright, f"{url}/lab/index.html?path={options.notebook}")
                 server.shutdown()
-                if options.profile:
-                    server, url = serve(site, profile=True)
-                    print("profile of one cold visit:", flush=True)
-                    profile(browser, f"{url}/lab/index.html?path={options.notebook}")
-                    server.shutdown()
-            finally:
-                browser.close()
 
 
 if __name__ == "__main__":

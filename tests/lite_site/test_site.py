@@ -190,8 +190,9 @@ def test_the_site_is_small(site_dir: Path) -> None:
 
 
 def test_files_under_drive_survive_a_reload_and_home_does_not(browse_slow_worker: Any) -> None:
-    """Served with the service worker's script late on the reload (a slow network): the page
-    registers it again while it loads, and the reloaded kernel must still mount /drive."""
+    """Served with the service worker's script late on the reload (a slow network), after a
+    site update: the page registers it again while it loads, and the reloaded kernel must still
+    mount /drive."""
     def write_reload_read(browsing: Browsing) -> tuple[str, str, list[str], list[str]]:
         page, _ = _open(browsing, NOTEBOOKS[0])
         written = page.evaluate(_EXECUTE, """
@@ -211,6 +212,10 @@ print(os.getcwd(), progress)
                 return String(found.content).includes('lessons');
             } catch (e) { return false; }
         }""", timeout=60_000, polling=500)
+        # as after the site was updated (the version JupyterLite kept for its service worker
+        # gone): the reloaded page unregisters the worker and registers it again as it loads
+        page.evaluate("""() => Object.keys(localStorage).filter((key) => key.endsWith('-version'))
+            .forEach((key) => localStorage.removeItem(key))""")
         page.reload()
         page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=600_000)
         read = page.evaluate(_EXECUTE, """
@@ -276,6 +281,31 @@ def _workers(page: Any) -> dict[str, list[Any]]:
     early = [w.evaluate(_EARLY) for w in page.workers if w.url.endswith("/prestart.mjs")]
     own = [w.url for w in page.workers if "comlink.worker" in w.url]
     return {"early": early, "own": own}
+
+
+def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
+    """JupyterLite unregisters its service worker and registers it again on a visit that finds
+    no site version kept for it; the version is kept from the first visit on (the third patch
+    in ``tools/site_patches.py``), so a second visit keeps the worker it registered."""
+    def twice(browsing: Browsing) -> tuple[list[str], list[str]]:
+        page = browsing.context.new_page()
+        first: list[str] = []
+        page.on("console", lambda message: first.append(message.text))
+        page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
+        page.wait_for_selector(IDLE, timeout=600_000)
+        page.close()
+        page = browsing.context.new_page()
+        second: list[str] = []
+        page.on("console", lambda message: second.append(message.text))
+        page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
+        page.wait_for_selector(IDLE, timeout=600_000)
+        return first, second
+
+    first, second = browse(twice)
+    assert any("ServiceWorker was successfully registered" in line for line in first), first
+    assert any("ServiceWorker was already registered" in line for line in second), second
+    assert not any("unregistering" in line or "Registering new" in line for line in second), \
+        second
 
 
 def test_the_kernel_starts_while_the_page_loads(browse: Any) -> None:

@@ -9,8 +9,7 @@ refused by the browser's resolver (no request routing: routing would switch the 
   seconds from navigation to the kernel reporting Idle, then the notebook's first code cell run
   by hand (``first cell``) when the page did not run it on load.
 * **warm**: the same profile opens the notebook again in a new tab after the first one closed
-  (HTTP cache, service worker, compiled code and the unpacked kernel snapshot in Cache Storage
-  kept).
+  (HTTP cache, service worker and compiled code kept).
 * **app**: the same for an app opened from the start page as an app (the REPL page running its
   cells on load): seconds from navigation to its kernel ready (status idle, or busy with the
   app's cells) and to its widget drawn, cold and warm.
@@ -180,8 +179,8 @@ def serve(site: Path, profile: bool) -> tuple[ThreadingHTTPServer, str]:
 @contextlib.contextmanager
 def browser_profile(playwright: Any) -> Iterator[Any]:
     """Chromium with a new browser profile on disk, as a learner's browser keeps one: its HTTP
-    cache, compiled code and Cache Storage on disk (an incognito context keeps them in memory,
-    and V8 keeps no code cache there)."""
+    cache and compiled code on disk (an incognito context keeps its caches in memory, and V8
+    keeps no code cache there)."""
     with tempfile.TemporaryDirectory() as folder:
         context = playwright.chromium.launch_persistent_context(
             folder, executable_path=CHROMIUM, args=ARGS, viewport={"width": 1280, "height": 900})

@@ -287,19 +287,17 @@ def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
     """JupyterLite unregisters its service worker and registers it again on a visit that finds
     no site version kept for it; the version is kept from the first visit on (the third patch
     in ``tools/site_patches.py``), so a second visit keeps the worker it registered."""
-    def twice(browsing: Browsing) -> tuple[list[str], list[str]]:
-        page = browsing.context.new_page()
-        first: list[str] = []
-        page.on("console", lambda message: first.append(message.text))
-        page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
-        page.wait_for_selector(IDLE, timeout=600_000)
-        page.close()
-        page = browsing.context.new_page()
-        second: list[str] = []
-        page.on("console", lambda message: second.append(message.text))
-        page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
-        page.wait_for_selector(IDLE, timeout=600_000)
-        return first, second
+    def twice(browsing: Browsing) -> list[list[str]]:
+        said: list[list[str]] = []
+        for _ in range(2):
+            page = browsing.context.new_page()
+            lines: list[str] = []
+            page.on("console", lambda message, lines=lines: lines.append(message.text))
+            page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
+            page.wait_for_selector(IDLE, timeout=600_000)
+            page.close()
+            said.append(lines)
+        return said
 
     first, second = browse(twice)
     assert any("ServiceWorker was successfully registered" in line for line in first), first

@@ -3,6 +3,7 @@
     python benchmarks/bench_coach.py [--minutes 12] [--sample 200] [--check 200] [--seed 0]
                                      [--hints 60] [--games huangyan,hangzhou,guiyang]
                                      [--hands N]
+    python benchmarks/bench_coach.py --tail FILE [--games ...]
 
 For each game, seeded hands are played (sensible and random bots at one table, seats mixed so
 that both careful and careless play are reviewed) until ``--sample`` decisions graded mistake
@@ -16,6 +17,10 @@ runs; ``--check 0``: no held-up checks). For each hand:
 * **hint**: CPU time of :func:`tutor.coach.advise` (what the play table's Hint shows) at the
   positions of the first hands where a seat had a choice (``--hints`` per game). The goal: at
   most 0.5 s.
+* **tail** (``--tail FILE``, a held-up sample written by ``bench_coach_holdup.py --out``): CPU
+  time of the review of each seat's hand in the sample, the hands whose reviews found a
+  mistake or blunder, which spend the checks' budget and are the slowest: median, p90, max and
+  how many take over 2 s (the same seeded hands, replayed; nothing else is done).
 * **held up**: each decision graded mistake or blunder is played out again, independently of
   the coach: ``--check`` play-outs of the played and of the preferred move from the same
   position (the hidden tiles dealt again from what the seat could not see, the same deals for
@@ -134,6 +139,26 @@ def bench(variant: Variant, args: argparse.Namespace, seconds: float) -> None:
     sys.stdout.flush()
 
 
+def tail(variant: Variant, sample: Path) -> None:
+    """Time the reviews of the seat's hands a held-up sample checked (see the module doc)."""
+    import json
+
+    rows = [json.loads(line) for line in sample.read_text("utf-8").splitlines() if line.strip()]
+    hands = sorted({(r["hand"], r["seat"]) for r in rows if r["game"] == variant.value})
+    reviews: list[float] = []
+    for number, letter in hands:
+        # the sample's hand k is seed k (its --seed 0), the bots as here
+        state = play_hand(variant, number, BOTS[number % len(BOTS)])
+        seat = next(s for s in state.players if s.letter == letter)
+        began = time.process_time()
+        review(state, seat)
+        reviews.append(time.process_time() - began)
+    name = variant.value
+    print(f"{name:<9} the sample's {len(reviews)} seat's hands: review {_ms(reviews)}; "
+          f"over 2 s: {sum(t > 2 for t in reviews)}")
+    sys.stdout.flush()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--minutes", type=float, default=12.0,
@@ -148,8 +173,15 @@ def main() -> None:
                              "(0: until --sample or --minutes)")
     parser.add_argument("--hints", type=int, default=60, help="positions timed per game")
     parser.add_argument("--games", default=",".join(v.value for v in Variant))
+    parser.add_argument("--tail", metavar="FILE", type=Path, default=None,
+                        help="time the reviews of a held-up sample's hands (its JSON lines)")
     args = parser.parse_args()
     games = [Variant(g.strip()) for g in args.games.split(",") if g.strip()]
+    if args.tail is not None:
+        print("CPU ms: median, p90, max")
+        for variant in games:
+            tail(variant, args.tail)
+        return
     print(f"CPU ms: median, p90, max; {args.minutes:g} CPU minutes in all")
     for variant in games:
         bench(variant, args, 60 * args.minutes / len(games))

@@ -23,6 +23,9 @@ from tutor.classroom import apps, lan_address, spare_kernels, voila_config
 from tutor.classroom.assignment import Assignment
 from tutor.classroom.store import ClassStore, check_name
 from tutor.cli import main
+from tutor.core.notation import parse_tiles
+from tutor.display.svg import tiles_svg
+from tutor.display.widgets.exercise import question_html
 from tutor.errors import InputError
 from tutor.lab import CourseError
 
@@ -452,7 +455,15 @@ def test_the_class_gets_the_exercise_and_the_teacher_sees_the_answers(
     assert (state["answered"], state["right"], state["solved"]) == (1, 0, 1)
     assert state["wrong"] == [[exercise.shown_response(wrong), 1]]
     assert state["answer"] == exercise.shown_answer() and state["following"] >= 1
-    assert f"<td class='code'>{exercise.shown_response(wrong)}</td><td>1</td>" in seen["page"]
+    # the exercise drawn as the students see it (tiles with their text), the wrong answer's
+    # tiles beside its code, and the projector mode's switch
+    assert state["picture"] == question_html(exercise) and state["picture"] in seen["page"]
+    assert 'class="mahjong-hand"' in state["picture"] and 'aria-label="Hand: ' in state["picture"]
+    drawn = tiles_svg(parse_tiles(wrong, "hangzhou"), variant="hangzhou", size=30)
+    assert state["wrong_tiles"] == {exercise.shown_response(wrong): drawn}
+    assert (f"<td><span class='code'>{exercise.shown_response(wrong)}</span> {drawn}</td>"
+            "<td class='figure'>1</td>") in seen["page"]
+    assert "<button type='button' id='projector' aria-pressed='false'>" in seen["page"]
     with sqlite3.connect(record) as db:
         rows = db.execute("SELECT s.name, a.answer, a.correct FROM answers a JOIN students s "
                           "ON s.id = a.student WHERE a.exercise = ? ORDER BY a.rowid",

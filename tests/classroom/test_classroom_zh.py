@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tutor.classroom import apps, voila_config
+from tutor.classroom.assignment import Assignment
 from tutor.classroom.config import apps_folder
 from tutor.classroom.pages import page
 from tutor.cli import main
@@ -153,8 +154,14 @@ def test_the_join_and_teacher_pages_are_in_chinese() -> None:
     rows = [{"name": "小明", "joined": 0, "apps": ["practice"], "connected": 1,
              "exercises_solved": 2, "practice": {"waits": {"solved": 1, "tried": 2}}}]
     with using_language("zh"):
+        item = Assignment("waits", 1, 23, "hangzhou").item()  # drawn as the students see it
+        drawn = {**current, "picture": teacher._picture(item.exercise),
+                 "wrong_tiles": {"2m": teacher._answer_tiles(item.exercise, "2m")}}
         pages = {"join": JoinHandler.form(form, "请输入你的名字"),
                  "question": page("x", teacher.question_html(current)),
+                 "drawn": page("x", teacher.question_html(drawn) + teacher.results_html(drawn)),
+                 "dashboard": teacher.dashboard(SimpleNamespace(**{
+                     **vars(room), "class_store": SimpleNamespace(students=list)}), "/", ""),
                  "none": page("x", teacher.question_html(None)),
                  "results": page("x", teacher.results_html(current)),
                  "students": page("x", teacher.students_html(room, rows)),
@@ -165,6 +172,7 @@ def test_the_join_and_teacher_pages_are_in_chinese() -> None:
         assert '<html lang="zh-Hans">' in shown
         assert not english_words(shown), (name, english_words(shown))
     assert "加入班级" in pages["join"] and "你的名字" in pages["join"]
+    assert "投影模式" in pages["dashboard"] and 'aria-label="手牌' in pages["drawn"]
 
 
 @needs_voila

@@ -23,14 +23,14 @@ form p { margin: .4em 0; } label { display: inline-block; min-width: 9em; }
 """
 
 
-def page(title: str, body: str, *, refresh: int = 0, script: str = "") -> str:
+def page(title: str, body: str, *, refresh: int = 0, script: str = "", style: str = "") -> str:
     """A whole page: ``body`` is HTML already escaped by the caller; ``script`` JavaScript run
-    at its end."""
+    at its end; ``style`` CSS of this page, after the pages' own."""
     meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
     lang = "zh-Hans" if language() == "zh" else "en"
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}'
-            f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
+            f"<title>{html.escape(title)}</title><style>{_STYLE}{style}</style></head>"
             f"<body><main><h1>{html.escape(title)}</h1>{body}</main>"
             + (f"<script>{script}</script>" if script else "") + "</body></html>")
 

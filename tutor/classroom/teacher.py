@@ -21,6 +21,7 @@ from tutor.study.progress import ProgressStore
 
 if TYPE_CHECKING:
     from tutor.classroom.server import ClassroomVoila
+    from tutor.exercises.model import Exercise
 
 __all__ = ["dashboard", "qr_svg", "state"]
 
@@ -55,7 +56,8 @@ def qr_svg(text: str) -> str:
     """``text`` as a QR code, an inline SVG element (segno, a pure-Python encoder)."""
     import segno
 
-    return str(segno.make(text, error="m").svg_inline(scale=6, title=_("The class's address")))
+    return str(segno.make(text, error="m").svg_inline(scale=6, omitsize=True,  # sized by CSS
+                                                       title=_("The class's address")))
 
 
 def _progress(room: ClassroomVoila, student: str) -> dict[str, Any]:
@@ -99,13 +101,42 @@ def exercise(room: ClassroomVoila) -> dict[str, Any] | None:
         return None
     results = room.class_store.results(sent.id)
     item = room.exercise_item
+    wrong = [list(pair) for pair in results.wrong]
     return {**sent.as_dict(), "describe": localize(sent.describe()),
             "question": localize(item.exercise.prompt) if item else "",
             "hand": (item.exercise.hand or "") if item else "",
+            "picture": _picture(item.exercise) if item else "",
             "answer": item.exercise.shown_answer() if item else "",
             "following": following(room), "answered": results.answered,
             "right": results.right, "solved": results.solved,
-            "wrong": [list(pair) for pair in results.wrong]}
+            "wrong": wrong,
+            "wrong_tiles": {str(answer): drawn for answer, _count in wrong
+                            if item and (drawn := _answer_tiles(item.exercise, str(answer)))}}
+
+
+def _picture(exercise: Exercise) -> str:
+    """The exercise as the student sees it: its title, question and tiles drawn (the hand,
+    and any discards or revealed tile it shows), each picture with its text alternative."""
+    from tutor.display.widgets.exercise import question_html as drawn
+
+    return drawn(exercise)
+
+
+def _answer_tiles(exercise: Exercise, answer: str) -> str:
+    """A wrong answer naming tiles, drawn (empty when the exercise does not ask for tiles
+    or the answer cannot be read as tiles)."""
+    from tutor.core.notation import parse_tiles
+    from tutor.display.svg import tiles_svg
+    from tutor.errors import TutorError
+    from tutor.exercises.model import AnswerKind
+
+    if exercise.kind is not AnswerKind.TILES:
+        return ""
+    try:
+        tiles = parse_tiles(answer, exercise.variant)
+    except TutorError:
+        return ""
+    return tiles_svg(tiles, variant=exercise.variant, size=30) if tiles else ""
 
 
 def state(room: ClassroomVoila) -> str:
@@ -127,11 +158,14 @@ def question_html(current: dict[str, Any] | None) -> str:
     the_hand = html.escape(_("The hand:"))
     sent_at = html.escape(_("Sent at {time}:").format(time=sent))
     answer = html.escape(_("The answer (not shown to the class)"))
-    hand = (f"<p>{the_hand} <span class='code'>"
-            f"{html.escape(current['hand'])}</span></p>" if current["hand"] else "")
+    if current.get("picture"):  # drawn as the students see it
+        question = f"<div class='question'>{current['picture']}</div>"
+    else:
+        hand = (f"<p>{the_hand} <span class='code'>"
+                f"{html.escape(current['hand'])}</span></p>" if current["hand"] else "")
+        question = f"<p>{html.escape(current['question'])}</p>{hand}"
     return (f"<p><b>{sent_at}</b> "
-            f"{html.escape(current['describe'])}</p>"
-            f"<p>{html.escape(current['question'])}</p>{hand}"
+            f"{html.escape(current['describe'])}</p>{question}"
             f"<details><summary>{answer}"
             "</summary>"
             f"<p class='code'>{html.escape(current['answer'])}</p></details>")
@@ -141,7 +175,10 @@ def results_html(current: dict[str, Any] | None) -> str:
     """How the class is answering: how many, how many right, the common wrong answers."""
     if current is None:
         return ""
-    wrong = "".join(f"<tr><td class='code'>{html.escape(answer)}</td><td>{count}</td></tr>"
+    pictures = current.get("wrong_tiles", {})
+    wrong = "".join(f"<tr><td><span class='code'>{html.escape(answer)}</span>"
+                    f"{' ' + pictures[answer] if answer in pictures else ''}</td>"
+                    f"<td class='figure'>{count}</td></tr>"
                     for answer, count in current["wrong"])
     first = _("(each student's first answer)")
     common, answer, students = (_("The most common wrong answers"), _("Answer"),
@@ -245,14 +282,53 @@ def dashboard(room: ClassroomVoila, base_url: str, xsrf_form: str = "",
     current = exercise(room)
     parts = {"class-question": question_html(current), "class-results": results_html(current),
              "class-students": students_html(room, students(room))}
-    body = (door + problem + send_form(room, base_url, xsrf_form)
+    switch = html.escape(_("Projector mode"))
+    projector = (f"<p><button type='button' id='projector' aria-pressed='false'>{switch}"
+                 "</button></p>")
+    body = (projector + door + problem
+            + "<div class='teacher-only'>" + send_form(room, base_url, xsrf_form) + "</div>"
             + "<h2>" + _("The class's exercise") + "</h2><section id='class-question'>"
             + parts["class-question"] + "</section><section id='class-results' "
             "aria-live='polite'>" + parts["class-results"] + "</section>"
-            + "<h2>" + _("Students") + "</h2><section id='class-students'>"
-            + parts["class-students"] + "</section>"
+            + "<div class='teacher-only'><h2>" + _("Students")
+            + "</h2><section id='class-students'>" + parts["class-students"] + "</section>"
             + "<p>" + _("This page updates itself every {seconds} s.").format(
-                seconds=POLL_SECONDS) + "</p>")
+                seconds=POLL_SECONDS) + "</p></div>")
     poll = _POLL % (POLL_SECONDS, _script_json(f"{base_url}teacher/state.json"),
                     _script_json(parts))
-    return page(_("The teacher's page"), body, script=poll)
+    return page(_("The teacher's page"), body, script=_PROJECTOR + poll, style=_STYLE)
+
+
+#: the projector mode, for the class to read from the back of the room: the class code, the
+#: exercise drawn large and how the class answers; the form and the students' names (their
+#: progress) are not shown. Kept in the browser across reloads (sending reloads the page).
+_PROJECTOR = """
+(function () {
+  var button = document.getElementById("projector"), key = "mahjong-tutor-teacher-projector";
+  function set(on) {
+    document.body.classList.toggle("projector", on);
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    try { localStorage.setItem(key, on ? "1" : ""); } catch (e) {}
+  }
+  var kept = false;
+  try { kept = localStorage.getItem(key) === "1"; } catch (e) {}
+  set(kept);
+  button.addEventListener("click", function () {
+    set(!document.body.classList.contains("projector"));
+  });
+})();
+"""
+
+_STYLE = """
+svg.segno { width: 222px; height: auto; display: block; }
+.question div, .question p { font-size: 1em !important; font-family: inherit !important; }
+.question svg.mahjong-hand, .question svg.mahjong-tiles { max-width: 100%; height: auto; }
+button[aria-pressed="true"] { background: #1a5fb4; color: #fff; }
+body.projector { font-size: 34px; max-width: 96vw; }
+body.projector .teacher-only { display: none; }
+body.projector svg.segno { width: 360px; }  /* the class's QR code, to scan from a seat */
+body.projector .question svg.mahjong-hand { width: auto; height: 130px; }
+body.projector .question svg.mahjong-tiles { width: auto; height: 95px; }
+body.projector td svg.mahjong-tiles { width: auto; height: 70px; }
+body.projector #class-results p, body.projector td, body.projector th { font-size: 34px; }
+"""

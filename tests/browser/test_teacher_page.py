@@ -9,14 +9,13 @@ numbers stay legible. The shots go to ``images/teacher_page_*.png``.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from classroom.students import Browser, Student, run, start  # tests/classroom's students
+from classroom.students import answer, follower, run, send_exercise, start
 
 from tutor.classroom.assignment import Assignment
 
@@ -40,23 +39,11 @@ def lesson(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, str]
     exercise = Assignment("waits", 1, 23, "hangzhou").item().exercise
     wrong = next(t for t in ("1z", "2z", "9m", "1p") if t not in exercise.answer_text().split())
 
-    async def answer() -> None:
-        teacher = Browser(server.url)
-        await teacher.fetch(server.teacher_url)
-        await teacher.fetch("/teacher")
-        status, body, _ = await teacher.fetch(
-            "/teacher/exercise", "POST", json.dumps({"topic": "waits", "level": 1, "seed": 23,
-                                                     "game": "hangzhou"}),
-            headers={"Content-Type": "application/json", "X-XSRFToken": teacher.xsrf()})
-        assert status == 200, body
-        eve = Browser(server.url)
-        await eve.join(server.code, "Eve")
-        student = Student(eve, "practice")
-        await student.open()
-        await student.watch(lambda: "(number 23, level 1)" in str(
-            student.value("tutor-practice-class")), 60)
-        await student.set_value(student.widgets("tutor-answer-input")[-1], wrong)
-        await student.click(student.widgets("tutor-check-button")[-1])
+    async def answered_wrong() -> None:
+        await send_exercise(server, {"topic": "waits", "level": 1, "seed": 23,
+                                     "game": "hangzhou"})
+        student = await follower(server, "Eve", 23, 1)
+        await answer(student, wrong)
         record = folder / "class" / "classroom.sqlite"
         for _ in range(120):  # the server reads the answers in every second
             with sqlite3.connect(record) as db:
@@ -67,7 +54,7 @@ def lesson(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, str]
 
     try:
         server.wait_for("Ready for the class", 300)
-        run(answer())
+        run(answered_wrong())
         yield server, server.teacher_url
     finally:
         server.stop()

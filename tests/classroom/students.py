@@ -322,6 +322,43 @@ class Student:
         return status
 
 
+async def teacher(server: Server) -> Browser:
+    """The teacher, in by the address the server printed (its code set as a cookie)."""
+    browser = Browser(server.url)
+    await browser.fetch(server.teacher_url)
+    status, page, _ = await browser.fetch("/teacher")
+    assert status == 200 and "Send the whole class an exercise" in page and browser.xsrf()
+    return browser
+
+
+async def send_exercise(server: Server, fields: dict[str, Any]) -> Browser:
+    """The teacher sends the class an exercise (as JSON); the teacher's browser."""
+    browser = await teacher(server)
+    status, body, _ = await browser.fetch(
+        "/teacher/exercise", "POST", json.dumps(fields),
+        headers={"Content-Type": "application/json", "X-XSRFToken": browser.xsrf()})
+    assert status == 200, body
+    return browser
+
+
+async def follower(server: Server, name: str, seed: int, level: int) -> Student:
+    """A student who joins as ``name`` and opens the practice app, once it shows the teacher's
+    exercise (number ``seed``, level ``level``)."""
+    browser = Browser(server.url)
+    await browser.join(server.code, name)
+    student = Student(browser, "practice")
+    await student.open()
+    await student.watch(lambda: f"(number {seed}, level {level})" in str(
+        student.value("tutor-practice-class")), 60)  # set last: the exercise is in place
+    return student
+
+
+async def answer(student: Student, text: str) -> None:
+    """Type ``text`` in the practice app's answer box and press Check."""
+    await student.set_value(student.widgets("tutor-answer-input")[-1], text)
+    await student.click(student.widgets("tutor-check-button")[-1])
+
+
 async def kernel_exists(browser: Browser, kernel_id: str) -> bool:
     """Whether ``browser`` can see the kernel (its owner can, nobody else)."""
     status, _, _ = await browser.fetch(f"/api/kernels/{kernel_id}")

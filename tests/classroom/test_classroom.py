@@ -29,7 +29,19 @@ from tutor.display.widgets.exercise import question_html
 from tutor.errors import InputError
 from tutor.lab import CourseError
 
-from .students import Browser, Server, Student, kernel_exists, kernel_processes, run, start
+from .students import (
+    Browser,
+    Server,
+    Student,
+    answer,
+    follower,
+    kernel_exists,
+    kernel_processes,
+    run,
+    send_exercise,
+    start,
+)
+from .students import teacher as teacher_browser
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_voila = pytest.mark.skipif(importlib.util.find_spec("voila") is None
@@ -330,14 +342,6 @@ def test_the_teachers_page(small_class: Server) -> None:
 # -- the teacher's exercise, served -----------------------------------------------------------
 
 
-async def _teacher(server: Server) -> Browser:
-    teacher = Browser(server.url)
-    await teacher.fetch(server.teacher_url)
-    status, page, _ = await teacher.fetch("/teacher")
-    assert status == 200 and "Send the whole class an exercise" in page and teacher.xsrf()
-    return teacher
-
-
 @needs_voila
 def test_only_the_teacher_sends_checked_exercises(small_class: Server) -> None:
     """POST /teacher/exercise: 403 without the teacher's code (or without the cross-site
@@ -346,7 +350,7 @@ def test_only_the_teacher_sends_checked_exercises(small_class: Server) -> None:
     folder = small_class.log.parent / "class"
 
     async def visit() -> dict[str, tuple[int, str, str]]:
-        teacher = await _teacher(small_class)
+        teacher = await teacher_browser(small_class)
         dee = Browser(small_class.url)
         await dee.join(small_class.code, "Dee")
         await dee.fetch("/classroom/join?rename=1")  # a page that sets the _xsrf cookie
@@ -420,24 +424,13 @@ def test_the_class_gets_the_exercise_and_the_teacher_sees_the_answers(
     record = small_class.log.parent / "class" / "classroom.sqlite"
 
     async def lesson() -> dict[str, Any]:
-        teacher = await _teacher(small_class)
-        status, body, _ = await teacher.fetch(
-            "/teacher/exercise", "POST", json.dumps({"topic": "waits", "level": 1, "seed": 23,
-                                                     "game": "hangzhou"}),
-            headers={"Content-Type": "application/json", "X-XSRFToken": teacher.xsrf()})
-        assert status == 200, body
-        eve = Browser(small_class.url)
-        await eve.join(small_class.code, "Eve")
-        student = Student(eve, "practice")
-        await student.open()
+        teacher = await send_exercise(small_class, {"topic": "waits", "level": 1, "seed": 23,
+                                                    "game": "hangzhou"})
         started = time.monotonic()
-        await student.watch(lambda: "(number 23, level 1)" in str(
-            student.value("tutor-practice-class")), 60)  # set last: the exercise is in place
+        student = await follower(small_class, "Eve", 23, 1)
         shown = time.monotonic() - started
-        await student.set_value(student.widgets("tutor-answer-input")[-1], wrong)
-        await student.click(student.widgets("tutor-check-button")[-1])
-        await student.set_value(student.widgets("tutor-answer-input")[-1], right)
-        await student.click(student.widgets("tutor-check-button")[-1])
+        await answer(student, wrong)
+        await answer(student, right)
         for _ in range(120):  # read in by the server every second, nobody asking
             with sqlite3.connect(record) as db:
                 if db.execute("SELECT count(*) FROM answers a JOIN students s ON s.id = "

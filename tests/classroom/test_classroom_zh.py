@@ -158,12 +158,12 @@ def test_the_join_and_teacher_pages_are_in_chinese() -> None:
         drawn = {**current, "picture": teacher._picture(item.exercise),
                  "wrong_tiles": {"2m": teacher._answer_tiles(item.exercise, "2m")}}
         pages = {"join": JoinHandler.form(form, "请输入你的名字"),
-                 "question": page("x", teacher.question_html(current)),
-                 "drawn": page("x", teacher.question_html(drawn) + teacher.results_html(drawn)),
+                 "question": page("x", teacher.question_html(drawn)),
                  "dashboard": teacher.dashboard(SimpleNamespace(**{
                      **vars(room), "class_store": SimpleNamespace(students=list)}), "/", ""),
                  "none": page("x", teacher.question_html(None)),
                  "results": page("x", teacher.results_html(current)),
+                 "drawn": page("x", teacher.results_html(drawn)),
                  "students": page("x", teacher.students_html(room, rows)),
                  "nobody": page("x", teacher.students_html(room, [])),
                  "form": page("x", teacher.send_form(room, "/", "")),
@@ -172,7 +172,7 @@ def test_the_join_and_teacher_pages_are_in_chinese() -> None:
         assert '<html lang="zh-Hans">' in shown
         assert not english_words(shown), (name, english_words(shown))
     assert "加入班级" in pages["join"] and "你的名字" in pages["join"]
-    assert "投影模式" in pages["dashboard"] and 'aria-label="手牌' in pages["drawn"]
+    assert "投影模式" in pages["dashboard"] and 'aria-label="手牌' in pages["question"]
 
 
 @needs_voila

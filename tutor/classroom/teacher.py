@@ -155,17 +155,11 @@ def question_html(current: dict[str, Any] | None) -> str:
     if current is None:
         return "<p>" + html.escape(_("No exercise sent yet.")) + "</p>"
     sent = time.strftime("%H:%M:%S", time.localtime(current["sent"]))
-    the_hand = html.escape(_("The hand:"))
     sent_at = html.escape(_("Sent at {time}:").format(time=sent))
     answer = html.escape(_("The answer (not shown to the class)"))
-    if current.get("picture"):  # drawn as the students see it
-        question = f"<div class='question'>{current['picture']}</div>"
-    else:
-        hand = (f"<p>{the_hand} <span class='code'>"
-                f"{html.escape(current['hand'])}</span></p>" if current["hand"] else "")
-        question = f"<p>{html.escape(current['question'])}</p>{hand}"
     return (f"<p><b>{sent_at}</b> "
-            f"{html.escape(current['describe'])}</p>{question}"
+            f"{html.escape(current['describe'])}</p>"
+            f"<div class='question'>{current['picture']}</div>"  # as the students see it
             f"<details><summary>{answer}"
             "</summary>"
             f"<p class='code'>{html.escape(current['answer'])}</p></details>")

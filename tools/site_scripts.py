@@ -17,19 +17,27 @@ scripts are left out: the kernel's worker is not what a warm visit waits for). T
 if one of them is missing from the site (a changed front end: record again). The cache's name
 carries a hash of the scripts' contents, so a new site's worker (a changed script changes the
 worker's own text) fills a new cache and deletes the old one. A script the cache misses, or a
-cache that could not be filled, is fetched as before: the install never fails for it.
+cache that could not be filled, is fetched as before: the install never fails for it. Only
+scripts whose names carry a hash of their content are kept, so a kept script is never stale: a
+page of a newer site, still served by the older worker (it is replaced as that page loads), asks
+for its changed scripts by new names, which that worker does not hold. The three without one
+(each page's ``bundle.js``, asked for with the build's version in its query, and
+``config-utils.js``) come from the network as before.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
 #: the scripts the pages run, one path under the site a line
 SCRIPTS = Path(__file__).with_name("site-scripts.txt")
 PREFIX = "tutor-scripts-"
+#: a script named with a hash of its content (``1459.ff35347.js``, ``84.09c61a35dce1705f.js``)
+HASHED = re.compile(r"\.[0-9a-f]{7,}\.js$")
 
 #: the pieces of JupyterLite's (minified) service worker that change, each found exactly once
 INSTALL = "e.waitUntil(cacheAll())"
@@ -57,6 +65,10 @@ def scripts() -> list[str]:
 def add_script_cache(site: Path) -> str:
     """Make the site's service worker keep the pages' scripts; returns the cache's name."""
     listed = scripts()
+    unhashed = [path for path in listed if not HASHED.search(path)]
+    if unhashed:
+        raise SystemExit(f"the pages' scripts ({SCRIPTS.name}): {unhashed[:3]} carry no hash of "
+                         "their content (a kept copy could go stale)")
     missing = [path for path in listed if not (site / path).is_file()]
     if missing:
         raise SystemExit(f"the pages' scripts ({SCRIPTS.name}): {len(missing)} not in the site, "
@@ -121,7 +133,7 @@ def record(site: Path) -> list[str]:
     finally:
         server.shutdown()
     paths = {name[len(url) + 1:].split("?")[0] for name in found}
-    return sorted(path for path in paths if path.endswith(".js") and (site / path).is_file())
+    return sorted(path for path in paths if HASHED.search(path) and (site / path).is_file())
 
 
 if __name__ == "__main__":

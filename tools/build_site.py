@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -34,7 +33,6 @@ from site_bytecode import compile_site  # noqa: E402
 from site_pages import KERNEL, LOCALES, course_app, site_files, start_page  # noqa: E402
 from site_patches import apply_patches  # noqa: E402
 from site_prestart import add_prestart  # noqa: E402
-from site_scripts import add_script_cache  # noqa: E402
 from site_snapshot import LOADER_NAME, make_snapshot  # noqa: E402
 
 CACHE = ROOT / ".cache" / "site"
@@ -247,8 +245,6 @@ def build(out: Path) -> None:
     course_apps(out)
     add_prestart(out)
     apply_patches(out)
-    if os.environ.get("TUTOR_SITE_SCRIPTS") != "off":  # off: to record them (site_scripts.py)
-        add_script_cache(out)
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {time.monotonic() - started:.1f} s: {out} holds {size / 1e6:.1f} MB "

@@ -24,21 +24,14 @@ class Patch:
 #: the service worker and registers it again while the page loads: a kernel created in between
 #: (a slow network, a busy machine) starts without /drive, so progress written there is lost and
 #: progress saved before is not found. The kernel's creation now waits for the registration
-#: and then for the worker to control the page (at most 30 s in all; a browser with no service
-#: workers, or whose registration failed, does not wait): a worker registered but still
-#: installing (it keeps the pages' scripts while it installs, ``site_scripts.py``) answers none
-#: of the kernel's /drive requests, which then failed and left the kernel starting forever. A
-#: page still not controlled after 30 s starts its kernel without /drive rather than never.
+#: (at most 30 s; a browser with no service workers does not wait).
 DRIVE_WAITS_FOR_THE_SERVICE_WORKER = Patch(
     where="extensions/@jupyterlite/pyodide-kernel-extension/static/*.js",
     old="l=!!((null==i?void 0:i.enabled)||crossOriginIsolated)",
-    new=("l=(i&&navigator.serviceWorker&&await Promise.race([i.ready.then("
-         "()=>navigator.serviceWorker.controller||new Promise(r=>navigator.serviceWorker"
-         ".addEventListener(\"controllerchange\",r,{once:!0})),()=>{}),"
-         "new Promise(r=>setTimeout(r,3e4))]),"
-         "!!((null==i?void 0:i.enabled)&&navigator.serviceWorker?.controller"
-         "||crossOriginIsolated))"),
-    why="the kernel's /drive waits for the service worker to control the page")
+    new=("l=(i&&!i.enabled&&navigator.serviceWorker&&await Promise.race(["
+         "i.ready.catch(()=>{}),new Promise(r=>setTimeout(r,3e4))]),"
+         "!!((null==i?void 0:i.enabled)||crossOriginIsolated))"),
+    why="the kernel's /drive waits for the service worker's registration")
 
 #: The page may have started the kernel's worker while it loaded (``tools/site_prestart.py``):
 #: the first kernel takes that worker instead of making its own.

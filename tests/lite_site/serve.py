@@ -2,11 +2,7 @@
 
 With ``SLOW`` (seconds), every request for the service worker's script after the first is
 answered that much later: a learner's second visit registers the service worker again while the
-page loads, and a slow network makes that registration finish after the kernel is created. So
-is every request for JupyterLab's largest script (``SLOW_SCRIPT``) after the first: the service
-worker, as it installs, fetches the scripts the page has just run (``tools/site_scripts.py``),
-and a slow network keeps it installing, not yet in control of the page, after the kernel is
-created.
+page loads, and a slow network makes that registration finish after the kernel is created.
 """
 
 from __future__ import annotations
@@ -17,23 +13,15 @@ import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-SLOW_SCRIPT = "/build/jlab_core."
-
 
 class Handler(SimpleHTTPRequestHandler):
     slow = 0.0
     worker_requests = 0
-    script_requests = 0
 
     def do_GET(self) -> None:
-        path = self.path.split("?")[0]
-        if path.endswith("/service-worker.js"):
+        if self.path.split("?")[0].endswith("/service-worker.js"):
             Handler.worker_requests += 1
             if Handler.worker_requests > 1:
-                time.sleep(self.slow)
-        elif path.startswith(SLOW_SCRIPT):
-            Handler.script_requests += 1
-            if Handler.script_requests > 1:
                 time.sleep(self.slow)
         super().do_GET()
 

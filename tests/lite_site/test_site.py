@@ -306,46 +306,6 @@ def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
         second
 
 
-def test_a_second_visit_reads_the_pages_scripts_from_the_workers_cache(
-        browse: Any, site_dir: Path) -> None:
-    """The service worker keeps the scripts the pages run in a cache of its own while it installs
-    (``tools/site_scripts.py``): a second visit reads every one of them from there, where
-    Chromium keeps their compiled code, instead of the network (compiled again at each visit)."""
-    worker = (site_dir / "service-worker.js").read_text("utf-8")
-    name = worker.split("TUTOR_SCRIPTS=", 1)[1].split(",", 1)[0].strip('"')
-    listed = {path.strip() for path in (ROOT / "tools" / "site-scripts.txt").read_text(
-        "utf-8").splitlines() if path.strip()}
-
-    def twice(browsing: Browsing) -> list[tuple[dict[str, str], list[str]]]:
-        seen = []
-        for _ in range(2):
-            page = browsing.context.new_page()
-            cdp = browsing.context.new_cdp_session(page)
-            scripts: dict[str, str] = {}
-
-            def received(event: dict[str, Any], scripts: dict[str, str] = scripts) -> None:
-                response = event["response"]
-                path = response["url"].removeprefix(browsing.url + "/").split("?")[0]
-                if path.endswith(".js"):
-                    scripts[path] = response.get("cacheStorageCacheName") or "network"
-
-            cdp.on("Network.responseReceived", received)
-            cdp.send("Network.enable")
-            page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
-            page.wait_for_selector(IDLE, timeout=600_000)
-            seen.append((scripts, page.evaluate("caches.keys()")))
-            page.close()
-        return seen
-
-    (first, kept), (second, _) = browse(twice)
-    assert name.startswith("tutor-scripts-") and name in kept
-    # the first visit's page is the worker's only from its install on (the scripts it loads later)
-    assert first[min(path for path in first if path.startswith("build/jlab_core."))] == "network"
-    assert len(listed & set(second)) >= 80, sorted(second)
-    assert {path: second[path] for path in listed & set(second)} == \
-        dict.fromkeys(listed & set(second), name)
-
-
 def test_the_kernel_starts_while_the_page_loads(browse: Any) -> None:
     """A notebook in JupyterLab and an app start the kernel's worker before JupyterLab's page
     has loaded, and the kernel takes it with the snapshot's restore under way (no worker of its

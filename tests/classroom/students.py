@@ -70,7 +70,9 @@ class Server:
         return found.group(1)
 
     def wait_for(self, text: str, timeout: float) -> float:
-        """Wait until the server's output shows ``text``; return the seconds it took."""
+        """Wait until the server's output shows ``text``; return the seconds it took. (The
+        banner printed before the server listens names 'Ready for the class' too: wait for the
+        log's line, "Ready for the class: N warm kernel(s)".)"""
         started = time.monotonic()
         while text not in self.output():
             if self.process.poll() is not None:

@@ -22,7 +22,6 @@ from .conftest import MEASURED, ROOT, Browsing
 sys.path.insert(0, str(ROOT / "tools"))
 from build_site import PRELOAD
 from site_pages import lab_link, site_files
-from site_patches import SETTINGS_KEY
 
 pytestmark = pytest.mark.browser
 SERVED = site_files(ROOT / "notebooks", course_files(ROOT / "notebooks"))
@@ -287,85 +286,24 @@ def _workers(page: Any) -> dict[str, list[Any]]:
 def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
     """JupyterLite unregisters its service worker and registers it again on a visit that finds
     no site version kept for it; the version is kept from the first visit on (the third patch
-    in ``tools/site_patches.py``), so a second visit keeps the worker it registered. That worker
-    controls the second visit's page but leaves its scripts to the browser (the fourth patch:
-    Chromium keeps the compiled code of scripts from its own cache, not of a worker's fetch)."""
-    def twice(browsing: Browsing) -> list[tuple[list[str], dict[str, bool], bool]]:
-        said = []
+    in ``tools/site_patches.py``), so a second visit keeps the worker it registered."""
+    def twice(browsing: Browsing) -> list[list[str]]:
+        said: list[list[str]] = []
         for _ in range(2):
             page = browsing.context.new_page()
             lines: list[str] = []
             page.on("console", lambda message, lines=lines: lines.append(message.text))
-            cdp = browsing.context.new_cdp_session(page)
-            scripts: dict[str, bool] = {}
-
-            def received(event: dict[str, Any], scripts: dict[str, bool] = scripts) -> None:
-                path = event["response"]["url"].removeprefix(browsing.url + "/").split("?")[0]
-                if path.endswith(".js"):
-                    scripts[path] = bool(event["response"].get("fromServiceWorker"))
-
-            cdp.on("Network.responseReceived", received)
-            cdp.send("Network.enable")
             page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
             page.wait_for_selector(IDLE, timeout=600_000)
-            controlled = page.evaluate("() => !!navigator.serviceWorker.controller")
             page.close()
-            said.append((lines, scripts, controlled))
+            said.append(lines)
         return said
 
-    (first, _, _), (second, scripts, controlled) = browse(twice)
+    first, second = browse(twice)
     assert any("ServiceWorker was successfully registered" in line for line in first), first
     assert any("ServiceWorker was already registered" in line for line in second), second
     assert not any("unregistering" in line or "Registering new" in line for line in second), \
         second
-    assert controlled
-    jupyterlab = {path: by_worker for path, by_worker in scripts.items()
-                  if path.startswith("build/")}
-    assert len(jupyterlab) >= 50, sorted(scripts)
-    assert not any(jupyterlab.values()), sorted(p for p, w in jupyterlab.items() if w)
-
-
-#: every plugin's settings as JupyterLab's settings registry holds them (JSON by plugin id)
-_SETTINGS = """() => {
-  const registry = [...window.jupyterapp.pluginRegistry._plugins.values()]
-    .map(plugin => plugin.service).find(service => service?.validator && service?.plugins);
-  return Object.fromEntries(Object.entries(registry.plugins)
-    .map(([id, plugin]) => [id, JSON.stringify(plugin.data)]));
-}"""
-_KEPT = f"() => Object.keys(localStorage).filter(key => key.startsWith({SETTINGS_KEY!r}))"
-
-
-def test_untouched_settings_are_kept_exactly_and_only_for_their_schema(browse: Any) -> None:
-    """A plugin's untouched settings (``{}``) are validated and filled with their defaults by
-    ajv on a first visit and kept; a second visit takes them instead (the fifth and sixth
-    patches in ``tools/site_patches.py``) and ends with the very settings the first computed.
-    A kept entry whose schema is not the plugin's schema (a changed site) is not taken: with
-    every entry changed so, a third visit still ends with the first visit's settings."""
-    def three(browsing: Browsing) -> list[tuple[dict[str, str], list[str], int]]:
-        def visit() -> tuple[Any, tuple[dict[str, str], list[str], int]]:
-            page = browsing.context.new_page()
-            page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
-            page.wait_for_selector(IDLE, timeout=600_000)
-            return page, (page.evaluate(_SETTINGS), page.evaluate(_KEPT),
-                          page.evaluate("() => globalThis.__tutorSettingsReused || 0"))
-
-        page, first = visit()
-        page.close()
-        page, second = visit()
-        # every kept entry now names another schema, and other settings
-        page.evaluate("""(keys) => { for (const key of keys) localStorage.setItem(
-            key, JSON.stringify(['{"type": "object"}', {"changed": true}])); }""", second[1])
-        page.close()
-        page, third = visit()
-        page.close()
-        return [first, second, third]
-
-    # a visit validates some plugins more than once, and takes what it kept the first time
-    (first, kept, once), (second, _, reused), (third, _, _) = browse(three)
-    assert len(kept) >= 50, kept
-    assert reused >= once + 50, (once, reused)
-    assert second == first and third == first
-    assert sum(settings != '{"composite":{},"user":{}}' for settings in first.values()) >= 30
 
 
 def test_the_kernel_starts_while_the_page_loads(browse: Any) -> None:

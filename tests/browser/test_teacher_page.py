@@ -53,7 +53,7 @@ def lesson(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, str]
         await student.close()
 
     try:
-        server.wait_for("Ready for the class: 1 warm kernel(s)", 300)
+        server.wait_ready(1, 300)
         run(answered_wrong())
         yield server, server.teacher_url
     finally:

@@ -69,10 +69,14 @@ class Server:
         assert found, "tutor classroom printed no teacher's address"
         return found.group(1)
 
+    def wait_ready(self, warm: int, timeout: float) -> float:
+        """Wait for the server's log line that ``warm`` kernels wait for the class (not the
+        banner's hint, printed before the server listens, that names 'Ready for the class'
+        too); return the seconds it took."""
+        return self.wait_for(f"Ready for the class: {warm} warm kernel(s)", timeout)
+
     def wait_for(self, text: str, timeout: float) -> float:
-        """Wait until the server's output shows ``text``; return the seconds it took. (The
-        banner printed before the server listens names 'Ready for the class' too: wait for the
-        log's line, "Ready for the class: N warm kernel(s)".)"""
+        """Wait until the server's output shows ``text``; return the seconds it took."""
         started = time.monotonic()
         while text not in self.output():
             if self.process.poll() is not None:

@@ -224,7 +224,7 @@ def test_the_caps_refuse_with_a_reason() -> None:
 def small_class(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server = start(tmp_path_factory.mktemp("class"), "practice", "--students", "2", "--spare", "0")
     try:
-        server.wait_for("Ready for the class: 2 warm kernel(s)", 300)
+        server.wait_ready(2, 300)
         yield server
     finally:
         server.stop()
@@ -469,7 +469,7 @@ def test_the_class_gets_the_exercise_and_the_teacher_sees_the_answers(
 def test_sigterm_ends_the_class_without_leaving_kernels(tmp_path: Path) -> None:
     server = start(tmp_path, "hand_builder", "--students", "2", "--spare", "0")
     try:
-        server.wait_for("Ready for the class: 2 warm kernel(s)", 300)
+        server.wait_ready(2, 300)
         assert len(kernel_processes(server)) == 2
     finally:
         took = server.stop()
@@ -496,7 +496,7 @@ def test_https_with_a_given_certificate_and_ctrl_c(tmp_path: Path) -> None:
     server = start(tmp_path, "hand_builder", "--students", "1", "--spare", "0",
                    "--certfile", str(cert), "--keyfile", str(key))
     try:
-        server.wait_for("Ready for the class: 1 warm kernel(s)", 300)
+        server.wait_ready(1, 300)
         assert f"https://127.0.0.1:{server.port}/?token=" in server.output()
         trusting = ssl.create_default_context(cafile=str(cert))
         trusting.check_hostname = False

@@ -39,8 +39,7 @@ def test_a_class_of_forty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     server = start(tmp_path, "practice", "--students", str(FIRST + LATE))
     report: dict[str, Any] = {}
     try:
-        report["warm"] = server.wait_for(
-            f"Ready for the class: {FIRST + LATE + spare_kernels(FIRST + LATE)} warm", 900)
+        report["warm"] = server.wait_ready(FIRST + LATE + spare_kernels(FIRST + LATE), 900)
 
         async def lesson() -> None:
             probe_times: list[float] = []

@@ -98,7 +98,11 @@ export * from "./pyodide.mjs";
 import * as real from "./pyodide.mjs";
 const state = (globalThis.__tutorSnapshot = { used: false, prestarted: false, error: null,
                                               steps: [] });
-const step = (what, start) => state.steps.push([what, start, Date.now()]);
+// each step is kept, and said on the console (a start that stops says where)
+const step = (what, start) => {
+  state.steps.push([what, start, Date.now()]);
+  console.debug("the kernel's start: " + what + ", " + (Date.now() - start) + " ms");
+};
 
 async function read() {
   const response = await fetch(new URL("./%(name)s", import.meta.url));
@@ -186,12 +190,15 @@ export function prestart(options) {
   const pending = restore(options);
   pending.catch(() => {});
   globalThis.__tutorPrestart = { options, pending, at: Date.now() };
+  step("the snapshot's restore begun while the page loads", Date.now());
 }
 
 export async function loadPyodide(options = {}) {
   const early = globalThis.__tutorPrestart;
   globalThis.__tutorPrestart = { taken: true };  // one kernel per worker; none after it
   const taken = Boolean(early?.pending) && early.options.indexURL === options.indexURL;
+  step(taken ? "the kernel takes the restore begun early" : "the kernel asks for Pyodide",
+       Date.now());
   if (taken || typeof DecompressionStream === "function") {
     try {
       const py = await (taken ? early.pending : restore(options));

@@ -32,6 +32,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 T = TypeVar("T")
+# A kernel ready, in JupyterLab's status bar: in English, or in the Chinese course's JupyterLab.
+IDLE = "text=/Python \\(Pyodide\\) \\| (Idle|空闲)/"
 
 
 def _skip(reason: str) -> None:
@@ -108,8 +110,47 @@ class Browsing:
     def __init__(self, browser: Any, url: str) -> None:
         self.url = url
         self.outside: list[str] = []
+        self.logs: dict[Any, list[str]] = {}  # by page: what ``wait_idle`` reports on a timeout
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
         self.context.route("**/*", self._route)
+        self.context.on("page", self._watch)
+
+    def _watch(self, page: Any) -> None:
+        """Keep what a page and its workers say (console, errors, failed requests, workers
+        started, navigations), each line with its time since the page was made."""
+        lines = self.logs.setdefault(page, [])
+        made = time.monotonic()
+
+        def say(text: str) -> None:
+            lines.append(f"{time.monotonic() - made:7.1f} s  {text}"[:400])
+
+        page.on("console", lambda message: say(
+            f"console.{message.type}{' (a worker)' if message.worker else ''}: {message.text}"))
+        page.on("pageerror", lambda error: say(f"page error: {error}"))
+        page.on("worker", lambda worker: say(f"worker started: {worker.url}"))
+        page.on("requestfailed", lambda request: say(
+            f"request failed: {request.method} {request.url} ({request.failure})"))
+        page.on("crash", lambda _: say("the page crashed"))
+        page.on("framenavigated", lambda frame: say(f"navigated to {frame.url}")
+                if frame == page.main_frame else None)
+
+    def wait_idle(self, page: Any, timeout: float = 600_000) -> None:
+        """Wait for the page's kernel to be ready; on a timeout, fail with where it stopped:
+        the status bar, any dialog, the session's kernel, the service worker, and the last 100
+        lines the page and its workers said (the kernel's start logs each step of its
+        snapshot's restore)."""
+        from playwright.sync_api import Error, TimeoutError
+
+        try:
+            page.wait_for_selector(IDLE, timeout=timeout)
+        except TimeoutError as error:
+            try:
+                state = page.evaluate(_PAGE_STATE)
+            except Error as failed:
+                state = f"(the page did not answer: {failed})"
+            lines = self.logs.get(page, [])
+            raise AssertionError(f"no kernel ready in {timeout / 1000:.0f} s: {state}\n"
+                                 + "\n".join(lines[-100:])) from error
 
     def _route(self, route: Any) -> None:
         url = route.request.url
@@ -123,6 +164,23 @@ class Browsing:
             route.fulfill(response=response, body=json.dumps(config))
         else:
             route.continue_()
+
+
+_PAGE_STATE = """() => {
+  const text = (nodes) => [...nodes].map((n) => n.innerText.slice(0, 300));
+  const say = {status: text(document.querySelectorAll('.jp-StatusBar-Widget')).join(' | '),
+    dialogs: text(document.querySelectorAll('.jp-Dialog')),
+    serviceWorker: navigator.serviceWorker && navigator.serviceWorker.controller
+      ? navigator.serviceWorker.controller.state : 'none',
+    earlyWorkerUntaken: Boolean(window.__tutorKernelWorker)};
+  try {
+    const context = window.jupyterapp.shell.currentWidget.sessionContext;
+    const kernel = context.session && context.session.kernel;
+    say.kernel = {shown: context.kernelDisplayStatus, session: Boolean(context.session),
+      status: kernel ? kernel.status : null, connection: kernel ? kernel.connectionStatus : null};
+  } catch (error) { say.kernel = String(error); }
+  return JSON.stringify(say);
+}"""
 
 
 def _in_thread(work: Callable[[], T]) -> T:

@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from .conftest import ROOT, Browsing
-from .test_site import _EXECUTE, _OUTPUTS, _WIDGET_VIEWS, IDLE, WIDGET, _problems, run_all_cells
+from .test_site import _EXECUTE, _OUTPUTS, _WIDGET_VIEWS, WIDGET, _problems, run_all_cells
 
 pytestmark = pytest.mark.browser
 CHINESE = (ROOT / "notebooks" / "zh").is_dir()
@@ -67,7 +67,7 @@ def test_the_chinese_course_runs_in_chinese_and_the_english_stays_english(browse
         page = browsing.context.new_page()
         page.goto(f"{browsing.url}/", timeout=180_000)
         page.click("section[lang=zh-Hans] a >> nth=0")
-        page.wait_for_selector(IDLE, timeout=600_000)
+        browsing.wait_idle(page)
         found: dict[str, Any] = {"menu": page.inner_text("#jp-MainMenu").split(),
                                  "status": page.inner_text(".jp-StatusBar-Widget >> nth=0")}
         run_all_cells(page)
@@ -78,7 +78,7 @@ def test_the_chinese_course_runs_in_chinese_and_the_english_stays_english(browse
         english = browsing.context.new_page()
         english.goto(f"{browsing.url}/", timeout=180_000)
         english.click("section[lang=en] a >> nth=0")
-        english.wait_for_selector(IDLE, timeout=600_000)
+        browsing.wait_idle(english)
         found["english_menu"] = english.inner_text("#jp-MainMenu").split()
         found["outside"] = browsing.outside
         return found

@@ -36,7 +36,7 @@ def test_progress_recorded_in_the_site_survives_a_reload(browse: Any) -> None:
         page, _ = _open(browsing, NOTEBOOKS[0])
         written = page.evaluate(_EXECUTE, _RECORD)
         page.reload()
-        page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=600_000)
+        browsing.wait_idle(page, 300_000)
         return written, page.evaluate(_EXECUTE, _READ), browsing.outside
 
     written, read, outside = browse(record_reload_read)

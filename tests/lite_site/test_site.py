@@ -17,7 +17,7 @@ from packaging.utils import canonicalize_name
 
 from tutor.lab import course_files
 
-from .conftest import MEASURED, ROOT, Browsing
+from .conftest import IDLE, MEASURED, ROOT, Browsing
 
 sys.path.insert(0, str(ROOT / "tools"))
 from build_site import PRELOAD
@@ -30,8 +30,6 @@ NOTEBOOKS = [name for name, _ in course_files(ROOT / "notebooks") if name.endswi
 # (about 22 MB gzipped)
 SIZE_LIMIT = 92e6
 WIDGET = "application/vnd.jupyter.widget-view+json"
-# A kernel ready, in JupyterLab's status bar: in English, or in the Chinese course's JupyterLab.
-IDLE = "text=/Python \\(Pyodide\\) \\| (Idle|空闲)/"
 # Pyodide has no matplotlib here: until every picture has the package's own SVG form, a notebook
 # that stops at importing matplotlib is an expected failure, named in the report.
 MATPLOTLIB_IS_EXPECTED_MISSING = True
@@ -80,7 +78,7 @@ def _open(browsing: Browsing, path: str) -> tuple[Any, float]:
     page = browsing.context.new_page()
     started = time.monotonic()
     page.goto(f"{browsing.url}/{lab_link(path)}", timeout=180_000)
-    page.wait_for_selector(IDLE, timeout=600_000)
+    browsing.wait_idle(page)
     return page, time.monotonic() - started
 
 
@@ -217,7 +215,7 @@ print(os.getcwd(), progress)
         page.evaluate("""() => Object.keys(localStorage).filter((key) => key.endsWith('-version'))
             .forEach((key) => localStorage.removeItem(key))""")
         page.reload()
-        page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=600_000)
+        browsing.wait_idle(page, 300_000)
         read = page.evaluate(_EXECUTE, """
 import os, pathlib
 print(pathlib.Path(os.environ["MAHJONG_TUTOR_PROGRESS"]).read_text())
@@ -294,7 +292,7 @@ def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
             lines: list[str] = []
             page.on("console", lambda message, lines=lines: lines.append(message.text))
             page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
-            page.wait_for_selector(IDLE, timeout=600_000)
+            browsing.wait_idle(page)
             page.close()
             said.append(lines)
         return said
@@ -343,7 +341,7 @@ def test_the_start_page_offers_each_course_and_opens_a_lesson(browse: Any, site_
             "section a:not(.app)", "a => a.map(e => new URL(e.href).searchParams.get('path'))")
         apps = page.eval_on_selector_all("section a.app", "a => a.map(e => e.textContent)")
         page.click("section[lang=en] a >> nth=0")
-        page.wait_for_selector("text=Python (Pyodide) | Idle", timeout=600_000)
+        browsing.wait_idle(page)
         tab = page.inner_text("#jp-main-dock-panel .lm-TabBar-tab.jp-mod-current")
         return sections, lessons, apps, tab, browsing.outside
 

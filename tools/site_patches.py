@@ -57,8 +57,46 @@ SERVICE_WORKER_KEEPS_ITS_VERSION = Patch(
     new="await this._unregisterOldServiceWorkers(e),s=await t.register(e),",
     why="the service worker's version is kept when it is registered")
 
+#: The kernel reaches the learner's files under /drive with a synchronous request, which the
+#: service worker hands to the page (the page holds the files, in the browser's storage) and
+#: answers with the page's reply. When the page's work for it failed (the storage full, a file
+#: gone, any error of the page's contents manager but a missing file), the page sent no reply
+#: and the worker waited for it for ever: the kernel, blocked in the request, never answered
+#: again (every later cell hung, and only a restart helped). The page now replies with the
+#: error (and says it on the console) ...
+DRIVE_ANSWERS_ITS_ERRORS = Patch(
+    where="build/*.js",
+    old=("this._onDriveMessage=async(e,t)=>{let s=await this._driveContentsProcessor"
+         ".processDriveRequest(e);this._broadcastChannel.postMessage({response:s,"),
+    new=("this._onDriveMessage=async(e,t)=>{let s,f;try{s=await this._driveContentsProcessor"
+         ".processDriveRequest(e)}catch(x){f=String(x&&x.message||x)||\"failed\","
+         "console.warn(\"a kernel's request for its files failed:\",e&&e.method,e&&e.path,x)}"
+         "this._broadcastChannel.postMessage({response:s,error:f,"),
+    why="the page answers a kernel's file request that failed")
+
+#: ... and the service worker answers the kernel's request with an error (HTTP 500) when the
+#: page replied with one, or (504) when no page replied within a minute (the page closed or
+#: reloaded while the kernel asked): the kernel's file system then raises OSError (EINVAL) in
+#: the learner's code, and the kernel goes on. Input requests (Python's ``input()``) wait for
+#: the learner as long as it takes.
+SERVICE_WORKER_ANSWERS_THE_KERNEL = Patch(
+    where="service-worker.js",
+    old=("let i=new Promise(e=>{let t=a=>{let i=a.data;i.browsingContextId!==n.browsingContextId"
+         "||i.requestId!==c||(e(new Response(JSON.stringify(i.response))),"
+         "broadcast.removeEventListener(\"message\",t))};"),
+    new=("let d=t.pathname.includes(\"/api/drive\"),i=new Promise(e=>{let t=a=>{let i=a.data;"
+         "i.browsingContextId!==n.browsingContextId||i.requestId!==c||(clearTimeout(w),"
+         "e(i.error?new Response(JSON.stringify({error:i.error}),{status:500})"
+         ":new Response(JSON.stringify(i.response))),"
+         "broadcast.removeEventListener(\"message\",t))},w=d?setTimeout(()=>{"
+         "broadcast.removeEventListener(\"message\",t),e(new Response(JSON.stringify("
+         "{error:\"no page answered\"}),{status:504}))},6e4):0;"),
+    why="the service worker answers the kernel's file request with the page's error or a "
+        "timeout")
+
 PATCHES = (DRIVE_WAITS_FOR_THE_SERVICE_WORKER, KERNEL_TAKES_THE_EARLY_WORKER,
-           SERVICE_WORKER_KEEPS_ITS_VERSION)
+           SERVICE_WORKER_KEEPS_ITS_VERSION, DRIVE_ANSWERS_ITS_ERRORS,
+           SERVICE_WORKER_ANSWERS_THE_KERNEL)
 
 
 def apply_patches(site: Path) -> None:

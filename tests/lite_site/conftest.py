@@ -134,6 +134,18 @@ class Browsing:
         page.on("framenavigated", lambda frame: say(f"navigated to {frame.url}")
                 if frame == page.main_frame else None)
 
+    def reload(self, page: Any, notebook: str) -> None:
+        """Reload the page as a learner would (F5), once JupyterLab has saved its layout with
+        ``notebook`` open. The page's address no longer names the notebook (JupyterLab drops
+        ``?path=`` once it has opened it), so the reloaded page opens what the saved layout
+        holds; reloaded before JupyterLab saved it (a moment after the kernel is ready), it
+        opens the launcher and no kernel at all."""
+        deadline = time.monotonic() + 60
+        while not page.evaluate(_LAYOUT_SAVED, f"notebook:{notebook}"):
+            assert time.monotonic() < deadline, "JupyterLab saved no layout with the notebook"
+            time.sleep(0.2)
+        page.reload()
+
     def wait_idle(self, page: Any, timeout: float = 600_000) -> None:
         """Wait for the page's kernel to be ready; on a timeout, fail with where it stopped:
         the status bar, any dialog, the session's kernel, the service worker, and the last 100
@@ -165,6 +177,33 @@ class Browsing:
         else:
             route.continue_()
 
+
+# Whether JupyterLab's saved layout (its state database, in the browser's IndexedDB) has the
+# given widget among the main area's tabs, with the entry its tracker restores it from (the first
+# save, as the notebook opens, has the tab but not yet the entry: a page reloaded then drops the
+# tab and shows the launcher).
+_LAYOUT_SAVED = """async (widget) => {
+  for (const {name} of await indexedDB.databases()) {
+    const db = await new Promise((done, failed) => {
+      const opening = indexedDB.open(name);
+      opening.onsuccess = () => done(opening.result);
+      opening.onerror = failed;
+    });
+    try {
+      if (!db.objectStoreNames.contains('statedb')) continue;
+      const saved = await new Promise((done, failed) => {
+        const reading = db.transaction('statedb').objectStore('statedb').get('default');
+        reading.onsuccess = () => done(reading.result);
+        reading.onerror = failed;
+      });
+      const layout = saved && saved.data && saved.data['layout-restorer:data'];
+      const dock = layout && layout.main && layout.main.dock;  // the tabs it reopens
+      return Boolean(dock && JSON.stringify(dock).includes(JSON.stringify(widget))
+                     && saved.data[widget]);  // with what reopens it (the notebook's path)
+    } finally { db.close(); }
+  }
+  return false;
+}"""
 
 _PAGE_STATE = """() => {
   const text = (nodes) => [...nodes].map((n) => n.innerText.slice(0, 300));

@@ -35,7 +35,7 @@ def test_progress_recorded_in_the_site_survives_a_reload(browse: Any) -> None:
     def record_reload_read(browsing: Browsing) -> tuple[str, str, list[str]]:
         page, _ = _open(browsing, NOTEBOOKS[0])
         written = page.evaluate(_EXECUTE, _RECORD)
-        page.reload()
+        browsing.reload(page, NOTEBOOKS[0])
         browsing.wait_idle(page, 300_000)
         return written, page.evaluate(_EXECUTE, _READ), browsing.outside
 

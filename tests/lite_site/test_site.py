@@ -214,7 +214,7 @@ print(os.getcwd(), progress)
         # gone): the reloaded page unregisters the worker and registers it again as it loads
         page.evaluate("""() => Object.keys(localStorage).filter((key) => key.endsWith('-version'))
             .forEach((key) => localStorage.removeItem(key))""")
-        page.reload()
+        browsing.reload(page, NOTEBOOKS[0])
         browsing.wait_idle(page, 300_000)
         read = page.evaluate(_EXECUTE, """
 import os, pathlib
@@ -232,6 +232,59 @@ print(pathlib.Path("~/probe.txt").expanduser().exists())
     assert written.split() == ["/drive", "/drive/.mahjong-tutor/progress.json"]
     assert read.split() == ['{"lessons":', '1}', "False"]
     assert not outside
+
+
+_EXECUTE_WITHIN = """async ([code, ms]) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const text = [], future = kernel.requestExecute({code});
+  future.onIOPub = (msg) => { const c = msg.content;
+    if (c.text) text.push(c.text); if (c.ename) text.push(c.ename + ': ' + c.evalue); };
+  const end = await Promise.race([future.done.then(() => 'answered'),
+    new Promise((done) => setTimeout(() => done('no answer'), ms))]);
+  return [end, text.join('')];
+}"""
+# The browser's storage full: every write of the page's contents manager fails.
+_STORAGE_FULL = """() => { const {put, add} = IDBObjectStore.prototype;
+  window.__storageBack = () => Object.assign(IDBObjectStore.prototype, {put, add});
+  IDBObjectStore.prototype.put = IDBObjectStore.prototype.add = function () {
+    throw new DOMException('the disk is full', 'QuotaExceededError'); }; }"""
+# The page never replies to the service worker (busy, or gone).
+_PAGE_SILENT = """() => { const post = BroadcastChannel.prototype.postMessage;
+  window.__pageBack = () => { BroadcastChannel.prototype.postMessage = post; };
+  BroadcastChannel.prototype.postMessage = function (message) {
+    if (this.name !== '/sw-api.v1') post.call(this, message); }; }"""
+
+
+def test_a_file_request_that_fails_raises_in_python_and_the_kernel_goes_on(browse: Any) -> None:
+    """A write under /drive that the browser's storage refuses, then one the page never answers
+    (the two patches of ``tools/site_patches.py`` that answer the kernel's file requests): each
+    raises OSError in the learner's code (the first at once, the second after the service
+    worker's minute), and the kernel answers the next cell and writes files again. Without the
+    patches, the kernel never answers again."""
+    def fail_twice(browsing: Browsing) -> list[Any]:
+        page, _ = _open(browsing, NOTEBOOKS[0])
+        said = []
+        for breaking, back in ((_STORAGE_FULL, "__storageBack"), (_PAGE_SILENT, "__pageBack")):
+            page.evaluate(breaking)
+            started = time.monotonic()
+            said.append(page.evaluate(_EXECUTE_WITHIN, [
+                "open('/drive/refused.txt', 'w').write('lost')", 150_000]))
+            said.append(round(time.monotonic() - started))
+            page.evaluate(f"() => window.{back}()")
+            said.append(page.evaluate(_EXECUTE_WITHIN, ["print(6 * 7)", 60_000]))
+        said.append(page.evaluate(_EXECUTE_WITHIN, [
+            "open('/drive/kept.txt', 'w').write('kept')\nprint(open('/drive/kept.txt').read())",
+            60_000]))
+        said.append(page.evaluate("""async () => (await window.jupyterapp.serviceManager.contents
+            .get('kept.txt', {content: true, format: 'text'})).content"""))
+        return said
+
+    full, full_took, after_full, silent, silent_took, after_silent, kept, stored = \
+        browse(fail_twice)
+    assert full[0] == silent[0] == "answered" and "OSError" in full[1] and "OSError" in silent[1]
+    assert full_took < 30 and 55 <= silent_took < 150
+    assert after_full == after_silent == ["answered", "42\n"]
+    assert kept == ["answered", "kept\n"] and stored == "kept"
 
 
 _SNAPSHOT = """

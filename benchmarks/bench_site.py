@@ -10,9 +10,12 @@ refused by the browser's resolver (no request routing: routing would switch the 
   by hand (``first cell``) when the page did not run it on load.
 * **warm**: the same profile opens the notebook again in a new tab after the first one closed
   (HTTP cache, service worker and compiled code kept).
+* **later**: the same once more, a third visit: Chromium compiles a script read from its HTTP
+  cache on the first two runs and keeps its compiled code from the second, so a learner's
+  visits from the third on skip most of the compiling (``tools/site_patches.py``).
 * **app**: the same for an app opened from the start page as an app (the REPL page running its
   cells on load): seconds from navigation to its kernel ready (status idle, or busy with the
-  app's cells) and to its widget drawn, cold and warm.
+  app's cells) and to its widget drawn, cold, warm and later.
 * **profile** (``--profile``): one more cold visit with the kernel's Pyodide wrapped by a small
   module that times each step of the kernel's start inside its worker (``PROFILE`` below): the
   worker starting, Pyodide's core, the wheels the site preloads, the package manager, the
@@ -204,8 +207,8 @@ def execute(page: Any, code: str) -> tuple[str, float]:
     return text, time.monotonic() - started
 
 
-def visit(playwright: Any, url: str, runs: int) -> list[tuple[float, float, float]]:
-    """Per run: cold kernel-ready s, the first cell s, warm kernel-ready s."""
+def visit(playwright: Any, url: str, runs: int) -> list[tuple[float, float, float, float]]:
+    """Per run: cold kernel-ready s, the first cell s, warm and later kernel-ready s."""
     found = []
     for _ in range(runs):
         with browser_profile(playwright) as context:
@@ -214,8 +217,11 @@ def visit(playwright: Any, url: str, runs: int) -> list[tuple[float, float, floa
             page.close()
             page, warm = open_notebook(context, url)
             page.close()
-        print(f"  cold {cold:5.1f} s  first cell {first:5.1f} s  warm {warm:5.1f} s", flush=True)
-        found.append((cold, first, warm))
+            page, later = open_notebook(context, url)
+            page.close()
+        print(f"  cold {cold:5.1f} s  first cell {first:5.1f} s  warm {warm:5.1f} s  "
+              f"later {later:5.1f} s", flush=True)
+        found.append((cold, first, warm, later))
     return found
 
 
@@ -243,16 +249,18 @@ def open_app(context: Any, url: str, name: str) -> tuple[float, float]:
 
 
 def visit_app(playwright: Any, url: str, name: str,
-              runs: int) -> list[tuple[float, float, float, float]]:
-    """Per run: seconds to the app's kernel ready and to its widget, cold then warm."""
+              runs: int) -> list[tuple[float, ...]]:
+    """Per run: seconds to the app's kernel ready and to its widget, cold, warm then later."""
     found = []
     for _ in range(runs):
         with browser_profile(playwright) as context:
             cold = open_app(context, url, name)
             warm = open_app(context, url, name)
+            later = open_app(context, url, name)
         print(f"  app cold: kernel {cold[0]:4.1f} s, widget {cold[1]:4.1f} s;  "
-              f"warm: kernel {warm[0]:4.1f} s, widget {warm[1]:4.1f} s", flush=True)
-        found.append((*cold, *warm))
+              f"warm: kernel {warm[0]:4.1f} s, widget {warm[1]:4.1f} s;  "
+              f"later: kernel {later[0]:4.1f} s, widget {later[1]:4.1f} s", flush=True)
+        found.append((*cold, *warm, *later))
     return found
 
 
@@ -305,16 +313,16 @@ def main() -> None:
         with sync_playwright() as playwright:
             server, url = serve(site, profile=False)
             if options.notebook:
-                print(f"{options.notebook}: {options.runs} cold and warm visits", flush=True)
+                print(f"{options.notebook}: {options.runs} cold, warm and later visits", flush=True)
                 found = visit(playwright, f"{url}/lab/index.html?path={options.notebook}",
                               options.runs)
-                summary(("cold", "first cell", "warm"), found)
+                summary(("cold", "first cell", "warm", "later"), found)
             if options.app:
-                print(f"{options.app} as an app: {options.runs} cold and warm visits",
+                print(f"{options.app} as an app: {options.runs} cold, warm and later visits",
                       flush=True)
                 summary(("app kernel cold", "app widget cold", "app kernel warm",
-                         "app widget warm"), visit_app(playwright, url, options.app,
-                                                       options.runs))
+                         "app widget warm", "app kernel later", "app widget later"),
+                        visit_app(playwright, url, options.app, options.runs))
             server.shutdown()
             if options.profile:
                 server, url = serve(site, profile=True)

@@ -337,24 +337,42 @@ def _workers(page: Any) -> dict[str, list[Any]]:
 def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
     """JupyterLite unregisters its service worker and registers it again on a visit that finds
     no site version kept for it; the version is kept from the first visit on (the third patch
-    in ``tools/site_patches.py``), so a second visit keeps the worker it registered."""
-    def twice(browsing: Browsing) -> list[list[str]]:
-        said: list[list[str]] = []
+    in ``tools/site_patches.py``), so a second visit keeps the worker it registered. That worker
+    controls the second visit's page but leaves its scripts to the browser (the fourth patch:
+    Chromium keeps the compiled code of scripts from its own cache, not of a worker's fetch)."""
+    def twice(browsing: Browsing) -> list[tuple[list[str], dict[str, bool], bool]]:
+        said = []
         for _ in range(2):
             page = browsing.context.new_page()
             lines: list[str] = []
             page.on("console", lambda message, lines=lines: lines.append(message.text))
+            cdp = browsing.context.new_cdp_session(page)
+            scripts: dict[str, bool] = {}
+
+            def received(event: dict[str, Any], scripts: dict[str, bool] = scripts) -> None:
+                path = event["response"]["url"].removeprefix(browsing.url + "/").split("?")[0]
+                if path.endswith(".js"):
+                    scripts[path] = bool(event["response"].get("fromServiceWorker"))
+
+            cdp.on("Network.responseReceived", received)
+            cdp.send("Network.enable")
             page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
             browsing.wait_idle(page)
+            controlled = page.evaluate("() => !!navigator.serviceWorker.controller")
             page.close()
-            said.append(lines)
+            said.append((lines, scripts, controlled))
         return said
 
-    first, second = browse(twice)
+    (first, _, _), (second, scripts, controlled) = browse(twice)
     assert any("ServiceWorker was successfully registered" in line for line in first), first
     assert any("ServiceWorker was already registered" in line for line in second), second
     assert not any("unregistering" in line or "Registering new" in line for line in second), \
         second
+    assert controlled
+    jupyterlab = {path: by_worker for path, by_worker in scripts.items()
+                  if path.startswith("build/")}
+    assert len(jupyterlab) >= 50, sorted(scripts)
+    assert not any(jupyterlab.values()), sorted(p for p, w in jupyterlab.items() if w)
 
 
 def test_the_kernel_starts_while_the_page_loads(browse: Any) -> None:

@@ -107,9 +107,44 @@ SERVICE_WORKER_LEAVES_FILES_TO_THE_BROWSER = Patch(
     new="shouldDrop(t,a)||!enableCache||(n=maybeFromCache(e))",
     why="the service worker leaves the site's files to the browser's cache")
 
+#: JupyterLab validates every plugin's settings at every visit with ajv, compiling each plugin's
+#: schema twice (one validator, one that fills in the defaults): the largest single item of a warm
+#: visit's main thread (about 0.3-0.4 s). A learner who never changed a plugin's settings has
+#: ``{}`` for them, and what ``{}`` becomes (its defaults filled in) depends on the schema alone.
+#: The first visit keeps it in the browser's localStorage under the plugin's id and a hash of the
+#: schema, with the schema's whole text; a later visit whose settings are ``{}`` and whose schema
+#: is that very text takes it instead of compiling (any other settings, or another schema: the
+#: usual way). At most ``KEPT_SETTINGS`` are kept: beyond that they are all dropped and kept anew.
+KEPT_SETTINGS = 300
+SETTINGS_KEY = "tutor-settings-defaults:"
+SETTINGS_DEFAULTS_ARE_KEPT = Patch(
+    where="build/jlab_core.*.js",
+    old=("validateData(n,i=!0){let o,r=this._validator.getSchema(n.id),"
+         "s=this._composer.getSchema(n.id);"),
+    new=("validateData(n,i=!0){let K=null;try{if(/^\\s*\\{\\s*\\}\\s*$/.test(n.raw)){"
+         "const S=JSON.stringify(n.schema);let h=2166136261;"
+         "for(let k=0;k<S.length;k++)h=Math.imul(h^S.charCodeAt(k),16777619);"
+         f"K=[{SETTINGS_KEY!r}+n.id+\":\"+(h>>>0).toString(36),S];"
+         "const v=localStorage.getItem(K[0]);if(v){const[x,c]=JSON.parse(v);if(x===S)return "
+         "globalThis.__tutorSettingsReused=(globalThis.__tutorSettingsReused||0)+1,"
+         "i&&(n.data={composite:c,user:{}}),null}}}catch(e){K=null}"
+         "let o,r=this._validator.getSchema(n.id),s=this._composer.getSchema(n.id);"),
+    why="a plugin's untouched settings are read, not validated, from the second visit on")
+SETTINGS_DEFAULTS_ARE_KEPT_WHEN_MADE = Patch(
+    where="build/jlab_core.*.js",
+    old="return s(a)?(i&&(n.data={composite:a,user:o}),null):s.errors}",
+    new=("return s(a)?(K&&(()=>{try{const L=localStorage;let m=0;"
+         f"for(let k=0;k<L.length;k++)(L.key(k)||\"\").startsWith({SETTINGS_KEY!r})&&m++;"
+         f"if(m>={KEPT_SETTINGS})for(let k=L.length-1;k>=0;k--){{const y=L.key(k);"
+         f"y&&y.startsWith({SETTINGS_KEY!r})&&L.removeItem(y)}}"
+         "L.setItem(K[0],JSON.stringify([K[1],a]))}catch(e){}})(),"
+         "i&&(n.data={composite:a,user:o}),null):s.errors}"),
+    why="a plugin's untouched settings, validated, are kept for the next visit")
+
 PATCHES = (DRIVE_WAITS_FOR_THE_SERVICE_WORKER, KERNEL_TAKES_THE_EARLY_WORKER,
            SERVICE_WORKER_KEEPS_ITS_VERSION, DRIVE_ANSWERS_ITS_ERRORS,
-           SERVICE_WORKER_ANSWERS_THE_KERNEL, SERVICE_WORKER_LEAVES_FILES_TO_THE_BROWSER)
+           SERVICE_WORKER_ANSWERS_THE_KERNEL, SERVICE_WORKER_LEAVES_FILES_TO_THE_BROWSER,
+           SETTINGS_DEFAULTS_ARE_KEPT, SETTINGS_DEFAULTS_ARE_KEPT_WHEN_MADE)
 
 
 def apply_patches(site: Path) -> None:

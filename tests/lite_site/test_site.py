@@ -22,6 +22,7 @@ from .conftest import IDLE, MEASURED, ROOT, Browsing
 sys.path.insert(0, str(ROOT / "tools"))
 from build_site import PRELOAD
 from site_pages import lab_link, site_files
+from site_patches import SETTINGS_KEY
 
 pytestmark = pytest.mark.browser
 SERVED = site_files(ROOT / "notebooks", course_files(ROOT / "notebooks"))
@@ -373,6 +374,49 @@ def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
                   if path.startswith("build/")}
     assert len(jupyterlab) >= 50, sorted(scripts)
     assert not any(jupyterlab.values()), sorted(p for p, w in jupyterlab.items() if w)
+
+
+#: every plugin's settings as JupyterLab's settings registry holds them (JSON by plugin id)
+_SETTINGS = """() => {
+  const registry = [...window.jupyterapp.pluginRegistry._plugins.values()]
+    .map(plugin => plugin.service).find(service => service?.validator && service?.plugins);
+  return Object.fromEntries(Object.entries(registry.plugins)
+    .map(([id, plugin]) => [id, JSON.stringify(plugin.data)]));
+}"""
+_KEPT = f"() => Object.keys(localStorage).filter(key => key.startsWith({SETTINGS_KEY!r}))"
+
+
+def test_untouched_settings_are_kept_exactly_and_only_for_their_schema(browse: Any) -> None:
+    """A plugin's untouched settings (``{}``) are validated and filled with their defaults by
+    ajv on a first visit and kept; a second visit takes them instead (the fifth and sixth
+    patches in ``tools/site_patches.py``) and ends with the very settings the first computed.
+    A kept entry whose schema is not the plugin's schema (a changed site) is not taken: with
+    every entry changed so, a third visit still ends with the first visit's settings."""
+    def three(browsing: Browsing) -> list[tuple[dict[str, str], list[str], int]]:
+        def visit() -> tuple[Any, tuple[dict[str, str], list[str], int]]:
+            page = browsing.context.new_page()
+            page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
+            browsing.wait_idle(page)
+            return page, (page.evaluate(_SETTINGS), page.evaluate(_KEPT),
+                          page.evaluate("() => globalThis.__tutorSettingsReused || 0"))
+
+        page, first = visit()
+        page.close()
+        page, second = visit()
+        # every kept entry now names another schema, and other settings
+        page.evaluate("""(keys) => { for (const key of keys) localStorage.setItem(
+            key, JSON.stringify(['{"type": "object"}', {"changed": true}])); }""", second[1])
+        page.close()
+        page, third = visit()
+        page.close()
+        return [first, second, third]
+
+    # a visit validates some plugins more than once, and takes what it kept the first time
+    (first, kept, once), (second, _, reused), (third, _, _) = browse(three)
+    assert len(kept) >= 50, kept
+    assert reused >= once + 50, (once, reused)
+    assert second == first and third == first
+    assert sum(settings != '{"composite":{},"user":{}}' for settings in first.values()) >= 30
 
 
 def test_the_kernel_starts_while_the_page_loads(browse: Any) -> None:

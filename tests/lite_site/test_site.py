@@ -388,8 +388,9 @@ _KEPT = f"() => Object.keys(localStorage).filter(key => key.startsWith({SETTINGS
 
 def test_untouched_settings_are_kept_exactly_and_only_for_their_schema(browse: Any) -> None:
     """A plugin's untouched settings (``{}``) are validated and filled with their defaults by
-    ajv on a first visit and kept; a second visit takes them instead (the fifth and sixth
-    patches in ``tools/site_patches.py``) and ends with the very settings the first computed.
+    ajv on a first visit and kept; a second visit takes them instead (the patches
+    ``SETTINGS_DEFAULTS_ARE_KEPT...`` in ``tools/site_patches.py``) and ends with the very
+    settings the first computed.
     A kept entry whose schema is not the plugin's schema (a changed site) is not taken: with
     every entry changed so, a third visit still ends with the first visit's settings."""
     def three(browsing: Browsing) -> list[tuple[dict[str, str], list[str], int]]:

@@ -59,11 +59,13 @@ _WIDGET_VIEWS = """(mime) => {
   });
   return found;
 }"""
-_EXECUTE = """async (code) => {
+# Run code in the open notebook's kernel, keeping what it prints and any error's name and value.
+_REQUEST = """
   const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   const text = [], future = kernel.requestExecute({code});
   future.onIOPub = (msg) => { const c = msg.content;
-    if (c.text) text.push(c.text); if (c.ename) text.push(c.ename + ': ' + c.evalue); };
+    if (c.text) text.push(c.text); if (c.ename) text.push(c.ename + ': ' + c.evalue); };"""
+_EXECUTE = "async (code) => {" + _REQUEST + """
   await future.done;
   return text.join('');
 }"""
@@ -235,11 +237,8 @@ print(pathlib.Path("~/probe.txt").expanduser().exists())
     assert not outside
 
 
-_EXECUTE_WITHIN = """async ([code, ms]) => {
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const text = [], future = kernel.requestExecute({code});
-  future.onIOPub = (msg) => { const c = msg.content;
-    if (c.text) text.push(c.text); if (c.ename) text.push(c.ename + ': ' + c.evalue); };
+# The same, with whether the kernel answered within ``ms`` (a kernel that never answers again).
+_EXECUTE_WITHIN = "async ([code, ms]) => {" + _REQUEST + """
   const end = await Promise.race([future.done.then(() => 'answered'),
     new Promise((done) => setTimeout(() => done('no answer'), ms))]);
   return [end, text.join('')];
@@ -339,7 +338,8 @@ def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
     """JupyterLite unregisters its service worker and registers it again on a visit that finds
     no site version kept for it; the version is kept from the first visit on (the third patch
     in ``tools/site_patches.py``), so a second visit keeps the worker it registered. That worker
-    controls the second visit's page but leaves its scripts to the browser (the fourth patch:
+    controls the second visit's page but leaves its scripts to the browser
+    (``SERVICE_WORKER_LEAVES_FILES_TO_THE_BROWSER``:
     Chromium keeps the compiled code of scripts from its own cache, not of a worker's fetch)."""
     def twice(browsing: Browsing) -> list[tuple[list[str], dict[str, bool], bool]]:
         said = []

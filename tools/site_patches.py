@@ -141,10 +141,32 @@ SETTINGS_DEFAULTS_ARE_KEPT_WHEN_MADE = Patch(
          "i&&(n.data={composite:a,user:o}),null):s.errors}"),
     why="a plugin's untouched settings, validated, are kept for the next visit")
 
+#: A notebook opened from a link (``lab/index.html?path=...``, as the start page's are) is saved
+#: in JupyterLab's layout a moment after it opens, in two steps, and JupyterLite took ``?path=``
+#: out of the address at once: a page reloaded in between (a learner pressing F5 as the kernel
+#: becomes ready, a browser restoring its tabs) came back with the launcher, without the notebook
+#: or a kernel. The address now keeps ``?path=`` while the opened notebook is the current tab,
+#: and drops it once the learner moves to another tab, closes it or renames it: a reload while
+#: it is current opens it again (JupyterLab reveals it if the saved layout opened it already).
+ADDRESS_KEEPS_THE_OPEN_NOTEBOOK = Patch(
+    where="build/*.js",
+    old=('h.forEach(e=>a.openOrReveal(e));let e=new URL(l.URLExt.join(l.PageConfig.getBaseUrl(),'
+         'd));e.searchParams.delete("path");let{pathname:r,search:i}=e;'
+         'if(t.navigate(`${r}${i}`,{skipRouting:!0}),n){'),
+    new=('let W=h.map(e=>a.openOrReveal(e)).filter(Boolean);let e=new URL(l.URLExt.join('
+         'l.PageConfig.getBaseUrl(),d));e.searchParams.delete("path");let{pathname:r,search:i}=e;'
+         'let D=()=>{D=()=>{};t.navigate(`${r}${i}`,{skipRouting:!0})};'
+         'if(n&&W.length){let q=(_,g)=>{W.includes(g.newValue)||(n.currentChanged.disconnect(q),'
+         'D())};n.currentChanged.connect(q);'
+         'W.forEach(w=>{var c;null==(c=w.context)||c.pathChanged.connect(()=>D())})}else D();'
+         'if(n){'),
+    why="the address keeps the notebook it opened while that notebook is the current tab")
+
 PATCHES = (DRIVE_WAITS_FOR_THE_SERVICE_WORKER, KERNEL_TAKES_THE_EARLY_WORKER,
            SERVICE_WORKER_KEEPS_ITS_VERSION, DRIVE_ANSWERS_ITS_ERRORS,
            SERVICE_WORKER_ANSWERS_THE_KERNEL, SERVICE_WORKER_LEAVES_FILES_TO_THE_BROWSER,
-           SETTINGS_DEFAULTS_ARE_KEPT, SETTINGS_DEFAULTS_ARE_KEPT_WHEN_MADE)
+           SETTINGS_DEFAULTS_ARE_KEPT, SETTINGS_DEFAULTS_ARE_KEPT_WHEN_MADE,
+           ADDRESS_KEEPS_THE_OPEN_NOTEBOOK)
 
 
 def apply_patches(site: Path) -> None:

@@ -136,10 +136,9 @@ class Browsing:
 
     def reload(self, page: Any, notebook: str) -> None:
         """Reload the page as a learner would (F5), once JupyterLab has saved its layout with
-        ``notebook`` open. The page's address no longer names the notebook (JupyterLab drops
-        ``?path=`` once it has opened it), so the reloaded page opens what the saved layout
-        holds; reloaded before JupyterLab saved it (a moment after the kernel is ready), it
-        opens the launcher and no kernel at all."""
+        ``notebook`` open, so that the reloaded page reopens it whether or not the address
+        still names it (it does while the notebook is the current tab: see
+        ``test_a_reload_reopens_the_notebook_the_address_names``)."""
         deadline = time.monotonic() + 60
         while not page.evaluate(_LAYOUT_SAVED, f"notebook:{notebook}"):
             assert time.monotonic() < deadline, "JupyterLab saved no layout with the notebook"

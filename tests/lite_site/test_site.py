@@ -420,6 +420,47 @@ def test_untouched_settings_are_kept_exactly_and_only_for_their_schema(browse: A
     assert sum(settings != '{"composite":{},"user":{}}' for settings in first.values()) >= 30
 
 
+#: the current tab's document's path, else whether it is the launcher
+_CURRENT = """() => {
+  const widget = window.jupyterapp.shell.currentWidget;
+  if (!widget) return null;
+  if (widget.context) return widget.context.path;
+  return widget.node.querySelector('.jp-Launcher') ? 'the launcher' : 'another tab';
+}"""
+
+
+def test_a_reload_reopens_the_notebook_the_address_names(browse: Any) -> None:
+    """A notebook opened from its link keeps ``?path=`` in the page's address while it is the
+    current tab: a page reloaded the moment the notebook shows (before JupyterLab saved its
+    layout) comes back with the notebook, in one tab, and its kernel (it came back with the
+    launcher and no kernel without ``ADDRESS_KEEPS_THE_OPEN_NOTEBOOK``). Once the learner moves
+    to another tab the address no longer names it, and a reload opens what the layout saved
+    (the notebook here, its kernel started again)."""
+    def visit(browsing: Browsing) -> dict[str, Any]:
+        page = browsing.context.new_page()
+        page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=180_000)
+        found: dict[str, Any] = {"shown": page.evaluate("location.search")}
+        page.reload()
+        browsing.wait_idle(page, 300_000)
+        found["reloaded"] = page.evaluate(_CURRENT)
+        found["tabs"] = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").count()
+        found["kept"] = page.evaluate("location.search")
+        page.evaluate("() => { window.jupyterapp.commands.execute('launcher:create'); }")
+        page.wait_for_function(f"() => ({_CURRENT})() === 'the launcher'", timeout=60_000)
+        found["moved on"] = page.evaluate("location.search")
+        browsing.reload(page, NOTEBOOKS[0])
+        browsing.wait_idle(page, 300_000)  # the saved layout reopened the notebook
+        found["at last"] = page.evaluate("location.search")
+        return found
+
+    found = browse(visit)
+    named = "?path=" + NOTEBOOKS[0]
+    assert found["shown"] == found["kept"] == named
+    assert found["reloaded"] == NOTEBOOKS[0] and found["tabs"] == 1
+    assert found["moved on"] == found["at last"] == ""
+
+
 def test_the_kernel_starts_while_the_page_loads(browse: Any) -> None:
     """A notebook in JupyterLab and an app start the kernel's worker before JupyterLab's page
     has loaded, and the kernel takes it with the snapshot's restore under way (no worker of its

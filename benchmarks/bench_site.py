@@ -13,6 +13,11 @@ refused by the browser's resolver (no request routing: routing would switch the 
 * **later**: the same once more, a third visit: Chromium compiles a script read from its HTTP
   cache on the first two runs and keeps its compiled code from the second, so a learner's
   visits from the third on skip most of the compiling (``tools/site_patches.py``).
+* **CPU**: for each of those visits, the CPU seconds Chromium's processes used from navigation
+  to Idle (all of them: the page's main thread, the kernel's worker, the compositor, the
+  browser, network and GPU processes; read from ``/proc`` on Linux, so run nothing else with
+  Chromium meanwhile). Set against the visit's seconds it says how busy the two cores were: a
+  visit that uses nearly twice its seconds is bound by the CPU, and only less work shortens it.
 * **app**: the same for an app opened from the start page as an app (the REPL page running its
   cells on load): seconds from navigation to its kernel ready (status idle, or busy with the
   app's cells) and to its widget drawn, cold, warm and later.
@@ -35,6 +40,7 @@ import argparse
 import contextlib
 import functools
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -193,12 +199,41 @@ def browser_profile(playwright: Any) -> Iterator[Any]:
             context.close()
 
 
-def open_notebook(context: Any, url: str) -> tuple[Any, float]:
+def chromium_cpu() -> dict[int, float]:
+    """CPU seconds used so far by each running Chromium process (its program's name begins with
+    ``chrom``), by process id; empty where there is no ``/proc`` (not Linux)."""
+    proc = Path("/proc")
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    found: dict[int, float] = {}
+    for entry in proc.iterdir() if proc.is_dir() else ():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if not os.path.basename(os.readlink(entry / "exe")).startswith("chrom"):
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    return found
+
+
+def cpu_since(before: dict[int, float]) -> float:
+    """CPU seconds Chromium's processes used since ``before`` (:func:`chromium_cpu`): those
+    still running (one that ended meanwhile, a closed tab's, is left out)."""
+    return sum(used - before.get(pid, 0.0) for pid, used in chromium_cpu().items())
+
+
+def open_notebook(context: Any, url: str) -> tuple[Any, float, float]:
+    """The notebook opened in a new tab: the page, seconds from navigation to the kernel Idle,
+    and the CPU seconds Chromium used meanwhile."""
     page = context.new_page()
+    before = chromium_cpu()
     started = time.monotonic()
     page.goto(url, timeout=180_000)
     page.wait_for_selector(IDLE, timeout=600_000)
-    return page, time.monotonic() - started
+    seconds = time.monotonic() - started
+    return page, seconds, cpu_since(before)
 
 
 def execute(page: Any, code: str) -> tuple[str, float]:
@@ -207,21 +242,23 @@ def execute(page: Any, code: str) -> tuple[str, float]:
     return text, time.monotonic() - started
 
 
-def visit(playwright: Any, url: str, runs: int) -> list[tuple[float, float, float, float]]:
-    """Per run: cold kernel-ready s, the first cell s, warm and later kernel-ready s."""
-    found = []
+def visit(playwright: Any, url: str, runs: int) -> list[tuple[float, ...]]:
+    """Per run: cold kernel-ready s, the first cell s, warm and later kernel-ready s, then the
+    CPU s of the cold, warm and later visits."""
+    found: list[tuple[float, ...]] = []
     for _ in range(runs):
         with browser_profile(playwright) as context:
-            page, cold = open_notebook(context, url)
+            page, cold, cold_cpu = open_notebook(context, url)
             _, first = execute(page, page.evaluate(_FIRST_CELL))
             page.close()
-            page, warm = open_notebook(context, url)
+            page, warm, warm_cpu = open_notebook(context, url)
             page.close()
-            page, later = open_notebook(context, url)
+            page, later, later_cpu = open_notebook(context, url)
             page.close()
-        print(f"  cold {cold:5.1f} s  first cell {first:5.1f} s  warm {warm:5.1f} s  "
-              f"later {later:5.1f} s", flush=True)
-        found.append((cold, first, warm, later))
+        print(f"  cold {cold:5.1f} s (CPU {cold_cpu:4.1f} s)  first cell {first:5.1f} s  "
+              f"warm {warm:5.1f} s (CPU {warm_cpu:4.1f} s)  "
+              f"later {later:5.1f} s (CPU {later_cpu:4.1f} s)", flush=True)
+        found.append((cold, first, warm, later, cold_cpu, warm_cpu, later_cpu))
     return found
 
 
@@ -251,7 +288,7 @@ def open_app(context: Any, url: str, name: str) -> tuple[float, float]:
 def visit_app(playwright: Any, url: str, name: str,
               runs: int) -> list[tuple[float, ...]]:
     """Per run: seconds to the app's kernel ready and to its widget, cold, warm then later."""
-    found = []
+    found: list[tuple[float, ...]] = []
     for _ in range(runs):
         with browser_profile(playwright) as context:
             cold = open_app(context, url, name)
@@ -316,7 +353,8 @@ def main() -> None:
                 print(f"{options.notebook}: {options.runs} cold, warm and later visits", flush=True)
                 found = visit(playwright, f"{url}/lab/index.html?path={options.notebook}",
                               options.runs)
-                summary(("cold", "first cell", "warm", "later"), found)
+                summary(("cold", "first cell", "warm", "later", "cold CPU", "warm CPU",
+                         "later CPU"), found)
             if options.app:
                 print(f"{options.app} as an app: {options.runs} cold, warm and later visits",
                       flush=True)

@@ -20,6 +20,7 @@ import time
 import zipfile
 from email.parser import Parser
 from pathlib import Path
+from typing import Any
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
@@ -30,7 +31,15 @@ from tutor.lab import course_files  # noqa: E402  (the course the wheel ships is
 
 sys.path.insert(0, str(ROOT / "tools"))
 from site_bytecode import compile_site  # noqa: E402
-from site_pages import KERNEL, LOCALES, course_app, site_files, start_page  # noqa: E402
+from site_pages import (  # noqa: E402
+    KERNEL,
+    LOCALES,
+    course_app,
+    site_files,
+    site_kernel,
+    site_notebook,
+    start_page,
+)
 from site_patches import apply_patches  # noqa: E402
 from site_prestart import add_prestart  # noqa: E402
 from site_snapshot import LOADER_NAME, make_snapshot  # noqa: E402
@@ -191,6 +200,18 @@ def course_apps(out: Path) -> None:
                 shutil.copy(out / app / "jupyter-lite.ipynb", out / app / key)
 
 
+def kernel_metadata(wheel: Path) -> dict[str, Any]:
+    """What the site's kernel writes into a notebook's metadata when it starts, read from its
+    front end in ``wheel`` (the jupyterlite-pyodide-kernel wheel): see ``site_kernel``."""
+    with zipfile.ZipFile(wheel) as archive:
+        code = "\n".join(archive.read(name).decode("utf-8") for name in archive.namelist()
+                         if "/static/" in name and name.endswith(".js"))
+    try:
+        return site_kernel(code)
+    except ValueError as error:
+        raise SystemExit(f"{wheel.name}: {error} (the kernel's front end changed?)") from None
+
+
 def build(out: Path) -> None:
     started = time.monotonic()
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -212,9 +233,14 @@ def build(out: Path) -> None:
         lock = site_lock(pyodide_lock, wheels)
         (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
         snapshot = make_snapshot(static, PRELOAD, ENV, app_cells(), CACHE / "snapshot")
+        kernel = kernel_metadata(front_ends[0])
         for relative, path in served():
             (lite / "files" / relative).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(path, lite / "files" / relative)
+            if path.suffix == ".ipynb":  # as the site's kernel will name itself in it
+                (lite / "files" / relative).write_text(
+                    site_notebook(path.read_text("utf-8"), kernel), "utf-8")
+            else:
+                shutil.copy(path, lite / "files" / relative)
         (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
             "apps": ["lab", "repl"], "contents": ["files"], "no_sourcemaps": True,
             "no_unused_shared_packages": True, "ignore_sys_prefix": ["federated_extensions"],

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,35 @@ def site_files(notebooks: Path, course: Iterable[tuple[str, Path]]) -> list[tupl
                 if path.is_file() and not any(p.startswith((".", "_")) for p in relative.parts):
                     found.setdefault(relative.as_posix(), path)
     return sorted(found.items())
+
+
+#: The Pyodide kernel's name and its language as it reports them, in its front end's code:
+#: ``spec:{name:"python",display_name:"Python (Pyodide)",language:"python"`` and
+#: ``language_info:{codemirror_mode:{...},...,version:"3.8"}`` (an object literal, not JSON).
+_SPEC = re.compile(r'spec:\{name:"([^"]+)",display_name:"([^"]+)",language:"([^"]+)"')
+_LANGUAGE_INFO = re.compile(r"language_info:(\{(?:[^{}]|\{[^{}]*\})*\})")
+
+
+def site_kernel(code: str) -> dict[str, Any]:
+    """The metadata a notebook gets from the site's kernel when it starts (``kernelspec`` and
+    ``language_info``), read from the kernel's front-end ``code``: a notebook that already holds
+    them is not changed by the start (else JupyterLab marks it as having unsaved changes the
+    moment it opens). Raises ``ValueError`` when the code holds neither."""
+    spec, info = _SPEC.search(code), _LANGUAGE_INFO.search(code)
+    if spec is None or info is None:
+        raise ValueError("the kernel's front end names no kernel spec or language_info")
+    quoted = re.sub(r"([{,])([A-Za-z_]\w*):", r'\1"\2":', info.group(1))
+    return {"kernelspec": dict(zip(("name", "display_name", "language"), spec.groups(),
+                                   strict=True)),
+            "language_info": json.loads(quoted)}
+
+
+def site_notebook(text: str, kernel: dict[str, Any]) -> str:
+    """A notebook's text as the site serves it: its metadata's ``kernelspec`` and
+    ``language_info`` those of the site's kernel (:func:`site_kernel`), all else as it was."""
+    notebook = json.loads(text)
+    notebook.setdefault("metadata", {}).update(kernel)
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
 def title(path: Path, names: dict[str, str] | None = None) -> str:

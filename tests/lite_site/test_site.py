@@ -461,6 +461,26 @@ def test_a_reload_reopens_the_notebook_the_address_names(browse: Any) -> None:
     assert found["moved on"] == found["at last"] == ""
 
 
+def test_a_notebook_opened_has_no_unsaved_changes(browse: Any) -> None:
+    """A lesson opened in the site is not marked as changed once its kernel has started and
+    named itself in the notebook (``kernelspec``, ``language_info``): the build wrote the same
+    there. (Marked, closing it asked the learner to save work they never did.)"""
+    def visit(browsing: Browsing) -> dict[str, Any]:
+        page, _ = _open(browsing, NOTEBOOKS[2])
+        return page.evaluate("""async () => {
+          const widget = window.jupyterapp.shell.currentWidget;
+          await widget.sessionContext.session.kernel.info;  // JupyterLab writes it in then
+          await new Promise((done) => setTimeout(done, 1000));
+          return {dirty: widget.context.model.dirty,
+                  language: widget.context.model.getMetadata('language_info'),
+                  tab: document.querySelector('.lm-DockPanel-tabBar .lm-mod-current').className};
+        }""")
+
+    found = browse(visit)
+    assert found["language"]["name"] == "python"
+    assert found["dirty"] is False and "jp-mod-dirty" not in found["tab"]
+
+
 def test_the_kernel_starts_while_the_page_loads(browse: Any) -> None:
     """A notebook in JupyterLab and an app start the kernel's worker before JupyterLab's page
     has loaded, and the kernel takes it with the snapshot's restore under way (no worker of its

@@ -15,7 +15,14 @@ import pytest
 from .conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
-from site_pages import app_link, course_app, site_files, start_page
+from site_pages import (
+    app_link,
+    course_app,
+    site_files,
+    site_kernel,
+    site_notebook,
+    start_page,
+)
 
 
 def _notebook(path: Path, *cells: tuple[str, str]) -> Path:
@@ -144,3 +151,35 @@ def test_the_pages_that_start_a_kernel_start_its_worker_early(tmp_path: Path) ->
     worker.unlink()
     with pytest.raises(SystemExit, match="worker script"):
         add_prestart(site)
+
+
+# the kernel's front end as the pinned jupyterlite-pyodide-kernel writes it (two pieces of it)
+_FRONT_END = ('t.register({spec:{name:"python",display_name:"Python (Pyodide)",language:"python",'
+              'argv:[]},create:async e=>{}); async kernelInfoRequest(){return{implementation:'
+              '"pyodide",language_info:{codemirror_mode:{name:"python",version:3},'
+              'file_extension:".py",mimetype:"text/x-python",name:"python",nbconvert_exporter:'
+              '"python",pygments_lexer:"ipython3",version:"3.8"},protocol_version:"5.3"}}')
+
+
+def test_the_sites_notebooks_name_the_sites_kernel_and_keep_all_else() -> None:
+    """A served notebook's metadata holds the kernel spec and language_info the site's kernel
+    will write into it (so opening it changes nothing), and nothing else of it changes."""
+    kernel = site_kernel(_FRONT_END)
+    assert kernel == {
+        "kernelspec": {"name": "python", "display_name": "Python (Pyodide)",
+                       "language": "python"},
+        "language_info": {"codemirror_mode": {"name": "python", "version": 3},
+                          "file_extension": ".py", "mimetype": "text/x-python", "name": "python",
+                          "nbconvert_exporter": "python", "pygments_lexer": "ipython3",
+                          "version": "3.8"}}
+    source = ROOT / "notebooks" / "zh" / "02_tiles_hands_waits.ipynb"
+    before = json.loads(source.read_text("utf-8"))
+    after = json.loads(site_notebook(source.read_text("utf-8"), kernel))
+    assert after["metadata"]["kernelspec"] == kernel["kernelspec"]
+    assert after["metadata"]["language_info"] == kernel["language_info"]
+    assert before["metadata"]["kernelspec"]["name"] == "python3"  # what Jupyter wrote
+    for notebook in (before, after):
+        del notebook["metadata"]["kernelspec"], notebook["metadata"]["language_info"]
+    assert after == before
+    with pytest.raises(ValueError, match="no kernel spec"):
+        site_kernel(_FRONT_END.replace("language_info", "info"))

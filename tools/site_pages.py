@@ -99,7 +99,7 @@ def site_kernel(code: str) -> dict[str, Any]:
     """The metadata a notebook gets from the site's kernel when it starts (``kernelspec`` and
     ``language_info``), read from the kernel's front-end ``code``: a notebook that already holds
     them is not changed by the start (else JupyterLab marks it as having unsaved changes the
-    moment it opens). Raises ``ValueError`` when the code holds neither."""
+    moment it opens). Raises ``ValueError`` when the code lacks either."""
     spec, info = _SPEC.search(code), _LANGUAGE_INFO.search(code)
     if spec is None or info is None:
         raise ValueError("the kernel's front end names no kernel spec or language_info")

@@ -111,9 +111,18 @@ def site_kernel(code: str) -> dict[str, Any]:
 
 def site_notebook(text: str, kernel: dict[str, Any]) -> str:
     """A notebook's text as the site serves it: its metadata's ``kernelspec`` and
-    ``language_info`` those of the site's kernel (:func:`site_kernel`), all else as it was."""
+    ``language_info`` those of the site's kernel (:func:`site_kernel`), and each code cell
+    marked trusted, all else as it was.
+
+    Trusted, as ``tutor lab`` signs the course it copies: JupyterLab draws an untrusted cell's
+    stored SVG pictures as their text only ("Picture: ..."), and JupyterLite, having no server
+    to check a notebook's signature, trusts a cell only when its metadata says so. These are
+    the course's own notebooks; a notebook the learner adds to the site is not marked."""
     notebook = json.loads(text)
     notebook.setdefault("metadata", {}).update(kernel)
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell.setdefault("metadata", {})["trusted"] = True
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 

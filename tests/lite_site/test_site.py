@@ -461,22 +461,28 @@ def test_a_reload_reopens_the_notebook_the_address_names(browse: Any) -> None:
     assert found["moved on"] == found["at last"] == ""
 
 
-def test_a_notebook_opened_has_no_unsaved_changes(browse: Any) -> None:
-    """A lesson opened in the site is not marked as changed once its kernel has started and
-    named itself in the notebook (``kernelspec``, ``language_info``): the build wrote the same
-    there. (Marked, closing it asked the learner to save work they never did.)"""
+def test_a_lesson_opened_draws_its_pictures_and_has_no_unsaved_changes(browse: Any) -> None:
+    """A lesson opened in the site draws its stored pictures before any cell runs (its code
+    cells are served trusted: untrusted, JupyterLab showed each picture as its text,
+    "Picture: ..."), and it is not marked as changed once its kernel has started and named
+    itself in the notebook (``kernelspec``, ``language_info``): the build wrote the same there.
+    (Marked, closing it asked the learner to save work they never did.)"""
     def visit(browsing: Browsing) -> dict[str, Any]:
-        page, _ = _open(browsing, NOTEBOOKS[2])
+        page, _ = _open(browsing, "02_tiles_hands_waits.ipynb")
         return page.evaluate("""async () => {
           const widget = window.jupyterapp.shell.currentWidget;
           await widget.sessionContext.session.kernel.info;  // JupyterLab writes it in then
           await new Promise((done) => setTimeout(done, 1000));
+          const outputs = [...widget.node.querySelectorAll('.jp-OutputArea-output')];
           return {dirty: widget.context.model.dirty,
                   language: widget.context.model.getMetadata('language_info'),
-                  tab: document.querySelector('.lm-DockPanel-tabBar .lm-mod-current').className};
+                  tab: document.querySelector('.lm-DockPanel-tabBar .lm-mod-current').className,
+                  pictures: outputs.filter((o) => o.classList.contains('jp-RenderedSVG')).length,
+                  texts: outputs.filter((o) => o.innerText.startsWith('Picture:')).length};
         }""")
 
     found = browse(visit)
+    assert found["pictures"] >= 1 and found["texts"] == 0
     assert found["language"]["name"] == "python"
     assert found["dirty"] is False and "jp-mod-dirty" not in found["tab"]
 

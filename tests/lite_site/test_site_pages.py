@@ -163,7 +163,8 @@ _FRONT_END = ('t.register({spec:{name:"python",display_name:"Python (Pyodide)",l
 
 def test_the_sites_notebooks_name_the_sites_kernel_and_keep_all_else() -> None:
     """A served notebook's metadata holds the kernel spec and language_info the site's kernel
-    will write into it (so opening it changes nothing), and nothing else of it changes."""
+    will write into it (so opening it changes nothing), its code cells are marked trusted (so
+    their stored pictures are drawn), and nothing else of it changes."""
     kernel = site_kernel(_FRONT_END)
     assert kernel == {
         "kernelspec": {"name": "python", "display_name": "Python (Pyodide)",
@@ -178,8 +179,13 @@ def test_the_sites_notebooks_name_the_sites_kernel_and_keep_all_else() -> None:
     assert after["metadata"]["kernelspec"] == kernel["kernelspec"]
     assert after["metadata"]["language_info"] == kernel["language_info"]
     assert before["metadata"]["kernelspec"]["name"] == "python3"  # what Jupyter wrote
+    code = [i for i, cell in enumerate(before["cells"]) if cell["cell_type"] == "code"]
+    assert code and not any("trusted" in before["cells"][i]["metadata"] for i in code)
+    assert all(after["cells"][i]["metadata"]["trusted"] is True for i in code)
     for notebook in (before, after):
         del notebook["metadata"]["kernelspec"], notebook["metadata"]["language_info"]
+    for i in code:
+        del after["cells"][i]["metadata"]["trusted"]
     assert after == before
     with pytest.raises(ValueError, match="no kernel spec"):
         site_kernel(_FRONT_END.replace("language_info", "info"))

@@ -18,11 +18,12 @@ NOTEBOOKS = HERE / "notebooks"
 course = ["tutor.course", *(
     "tutor.course." + ".".join(d.relative_to(NOTEBOOKS).parts) for d in sorted(NOTEBOOKS.rglob("*"))
     if d.is_dir() and not any(part.startswith((".", "_")) for part in d.relative_to(NOTEBOOKS).parts))]
-# the shipped suit tables and the widgets' ES modules sit in folders without __init__.py: they are
-# named here as packages of data, so setuptools ships them without a warning
+# the shipped suit tables, the tile glyphs' font and the widgets' ES modules sit in folders
+# without __init__.py: they are named here as packages of data, so setuptools ships them without
+# a warning
 # (and the translations: tutor/locale/<language>/LC_MESSAGES)
 LOCALE = HERE / "tutor" / "locale"
-data = ["tutor.core.data", "tutor.display.widgets.static", "tutor.locale",
+data = ["tutor.core.data", "tutor.display.fonts", "tutor.display.widgets.static", "tutor.locale",
         *(f"tutor.locale.{d.name}.LC_MESSAGES" for d in sorted(LOCALE.iterdir()) if d.is_dir())]
 setup(packages=[*find_packages(include=["tutor*"]), *data, *course],
       package_dir={"tutor.course": "notebooks"},
@@ -32,4 +33,6 @@ setup(packages=[*find_packages(include=["tutor*"]), *data, *course],
                     "tutor.locale": ["*.pot"],
                     **{p: ["*.po", "*.mo"] for p in data if p.endswith("LC_MESSAGES")},
                     "tutor.display.widgets.static": ["*.js", "*.css"],
+                    # the tile glyphs' font and its licence (tutor.display.glyphs)
+                    "tutor.display.fonts": ["*.woff", "OFL.txt"],
                     **dict.fromkeys(course, COURSE_FILES)})

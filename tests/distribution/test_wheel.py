@@ -53,6 +53,8 @@ def test_the_wheel_ships_the_course(wheel: Path) -> None:
     # the translations tutor.i18n reads, with their sources
     assert {"tutor/locale/zh/LC_MESSAGES/tutor.mo", "tutor/locale/zh/LC_MESSAGES/tutor.po",
             "tutor/locale/tutor.pot"} <= names
+    # the tile glyphs' font (tutor.display.glyphs) with its licence
+    assert {"tutor/display/fonts/mahjong-tiles.woff", "tutor/display/fonts/OFL.txt"} <= names
     assert not any(n.startswith(("notebooks/", "tests/")) for n in names)
 
 

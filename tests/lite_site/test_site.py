@@ -466,15 +466,22 @@ def test_a_lesson_opened_draws_its_pictures_and_has_no_unsaved_changes(browse: A
     cells are served trusted: untrusted, JupyterLab showed each picture as its text,
     "Picture: ..."), and it is not marked as changed once its kernel has started and named
     itself in the notebook (``kernelspec``, ``language_info``): the build wrote the same there.
-    (Marked, closing it asked the learner to save work they never did.)"""
+    (Marked, closing it asked the learner to save work they never did.) Its hand in Unicode
+    tile glyphs is drawn with the font the package ships."""
     def visit(browsing: Browsing) -> dict[str, Any]:
         page, _ = _open(browsing, "02_tiles_hands_waits.ipynb")
         return page.evaluate("""async () => {
           const widget = window.jupyterapp.shell.currentWidget;
           await widget.sessionContext.session.kernel.info;  // JupyterLab writes it in then
           await new Promise((done) => setTimeout(done, 1000));
+          const glyphs = widget.node.querySelector('.tutor-glyphs');
+          glyphs?.scrollIntoView();
+          await document.fonts.ready;
           const outputs = [...widget.node.querySelectorAll('.jp-OutputArea-output')];
           return {dirty: widget.context.model.dirty,
+                  glyphs: glyphs?.getAttribute('aria-label'),
+                  font: [...document.fonts].filter((f) => f.family === 'Tutor Mahjong Tiles')
+                    .map((f) => f.status),
                   language: widget.context.model.getMetadata('language_info'),
                   tab: document.querySelector('.lm-DockPanel-tabBar .lm-mod-current').className,
                   pictures: outputs.filter((o) => o.classList.contains('jp-RenderedSVG')).length,
@@ -483,6 +490,10 @@ def test_a_lesson_opened_draws_its_pictures_and_has_no_unsaved_changes(browse: A
 
     found = browse(visit)
     assert found["pictures"] >= 1 and found["texts"] == 0
+    # the hand in Unicode tile glyphs is drawn with the package's font (no computer here has
+    # one for them: without it, empty boxes) and named for a screen reader
+    assert found["font"] == ["loaded"]
+    assert found["glyphs"].startswith("1 of Characters, 2 of Characters, 3 of Characters")
     assert found["language"]["name"] == "python"
     assert found["dirty"] is False and "jp-mod-dirty" not in found["tab"]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from tutor.display.glyphs import font_style, glyphs_html
 from tutor.errors import InputError
 
 __all__ = ["Raw", "cell_html", "table_html"]
@@ -22,12 +23,14 @@ class Raw(str):
 
 def cell_html(value: object) -> str:
     """A cell's content: ``Raw`` as is, ``None`` as empty, anything else ``str()``-ed and
-    escaped."""
+    escaped, its tile glyphs drawn with the package's font (:mod:`tutor.display.glyphs`; the
+    HTML around it must carry :func:`~tutor.display.glyphs.font_style`, as :func:`table_html`
+    does)."""
     if isinstance(value, Raw):
         return str.__str__(value)
     if value is None:
         return ""
-    return escape(str(value))
+    return glyphs_html(escape(str(value)))
 
 
 def table_html(headers: Sequence[object], rows: Iterable[Sequence[object]], *,
@@ -37,8 +40,9 @@ def table_html(headers: Sequence[object], rows: Iterable[Sequence[object]], *,
 
     ``numeric`` lists column positions to right-align (points, amounts); the other columns are
     left-aligned, said in each cell because JupyterLab's own style right-aligns every table cell
-    (a sentence set flush right is hard to read). A row shorter than the headers is padded with
-    empty cells; a longer one is a ValueError.
+    (a sentence set flush right is hard to read). A table with tile glyphs in its cells starts
+    with the style that draws them (:func:`~tutor.display.glyphs.font_style`). A row shorter
+    than the headers is padded with empty cells; a longer one is a ValueError.
     """
     width = len(headers)
     right = set(numeric)
@@ -62,4 +66,5 @@ def table_html(headers: Sequence[object], rows: Iterable[Sequence[object]], *,
         parts.append("<tr>" + "".join(cell("td", i, v) for i, v in enumerate(values))
                      + "</tr>")
     parts.append("</tbody></table>")
-    return "".join(parts)
+    out = "".join(parts)
+    return font_style() + out if 'class="tutor-glyphs"' in out else out

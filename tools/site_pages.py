@@ -117,13 +117,30 @@ def site_notebook(text: str, kernel: dict[str, Any]) -> str:
     Trusted, as ``tutor lab`` signs the course it copies: JupyterLab draws an untrusted cell's
     stored SVG pictures as their text only ("Picture: ..."), and JupyterLite, having no server
     to check a notebook's signature, trusts a cell only when its metadata says so. These are
-    the course's own notebooks; a notebook the learner adds to the site is not marked."""
+    the course's own notebooks; a notebook the learner adds to the site is not marked.
+
+    And each output's text is one string, not a list of lines: a notebook file may keep either
+    (nbformat writes lists), and a Jupyter server joins them before JupyterLab sees them, but
+    JupyterLite hands JupyterLab the file as it is, which joins a list with commas: a
+    placeholder's lines showed as ",(Run the notebook...)"."""
     notebook = json.loads(text)
     notebook.setdefault("metadata", {}).update(kernel)
     for cell in notebook.get("cells", []):
         if cell.get("cell_type") == "code":
             cell.setdefault("metadata", {})["trusted"] = True
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                for mime, value in data.items():
+                    if _is_lines(value) and not mime.endswith("json"):
+                        data[mime] = "".join(value)
+                if _is_lines(output.get("text")):
+                    output["text"] = "".join(output["text"])
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+def _is_lines(value: object) -> bool:
+    """A multiline string as a notebook file may keep it: a list of strings."""
+    return isinstance(value, list) and all(isinstance(line, str) for line in value)
 
 
 def title(path: Path, names: dict[str, str] | None = None) -> str:

@@ -164,7 +164,8 @@ _FRONT_END = ('t.register({spec:{name:"python",display_name:"Python (Pyodide)",l
 def test_the_sites_notebooks_name_the_sites_kernel_and_keep_all_else() -> None:
     """A served notebook's metadata holds the kernel spec and language_info the site's kernel
     will write into it (so opening it changes nothing), its code cells are marked trusted (so
-    their stored pictures are drawn), and nothing else of it changes."""
+    their stored pictures are drawn), each output's text is one string (JupyterLite does not
+    join a list of lines: it showed commas between them), and nothing else of it changes."""
     kernel = site_kernel(_FRONT_END)
     assert kernel == {
         "kernelspec": {"name": "python", "display_name": "Python (Pyodide)",
@@ -184,8 +185,21 @@ def test_the_sites_notebooks_name_the_sites_kernel_and_keep_all_else() -> None:
     assert all(after["cells"][i]["metadata"]["trusted"] is True for i in code)
     for notebook in (before, after):
         del notebook["metadata"]["kernelspec"], notebook["metadata"]["language_info"]
+    outputs = [(o, p) for i in code for o, p in zip(before["cells"][i]["outputs"],
+                                                     after["cells"][i]["outputs"], strict=True)]
+    lines = [(o, p) for o, p in outputs if isinstance(o.get("data", {}).get("text/plain"), list)]
+    assert lines and all(p["data"]["text/plain"] == "".join(o["data"]["text/plain"])
+                         for o, p in lines)
+    assert all(isinstance(p.get("text", ""), str) and isinstance(v, str | dict)
+               for _, p in outputs for v in p.get("data", {}).values())
     for i in code:
         del after["cells"][i]["metadata"]["trusted"]
+        for output in before["cells"][i]["outputs"]:  # as the site serves it
+            for mime, value in output.get("data", {}).items():
+                if isinstance(value, list):
+                    output["data"][mime] = "".join(value)
+            if isinstance(output.get("text"), list):
+                output["text"] = "".join(output["text"])
     assert after == before
     with pytest.raises(ValueError, match="no kernel spec"):
         site_kernel(_FRONT_END.replace("language_info", "info"))

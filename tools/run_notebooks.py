@@ -2,7 +2,8 @@
 
 Each notebook runs in its own folder with a fresh, empty progress store and ``TUTOR_LANG=en``
 (a Chinese notebook sets its own language in its first code cell), then consecutive writes to
-one stream are joined into one output, as nbval compares them. Two notebooks run at once.
+one stream are joined into one output, as nbval compares them, and widgets are left out (each
+keeps its placeholder text: ``without_widgets``). Two notebooks run at once.
 
     python tools/run_notebooks.py                 # every notebook of both editions
     python tools/run_notebooks.py notebooks/zh/apps/practice.ipynb ...
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 def _text(value: Any) -> str:
@@ -40,6 +42,20 @@ def coalesce(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def without_widgets(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The outputs with no widget in them: each view keeps its placeholder text (what will be
+    there once the notebook runs) and the metadata naming it. A saved widget would be drawn by
+    a trusted notebook's JupyterLab as if it worked, answering nothing until the notebook runs
+    (or wait for ever, "Loading widget..."), so the learner would type into a dead exercise."""
+    out = []
+    for output in outputs:
+        data = output.get("data")
+        if isinstance(data, dict) and WIDGET in data:
+            output = {**output, "data": {k: v for k, v in data.items() if k != WIDGET}}
+        out.append(output)
+    return out
+
+
 def run(path: str) -> str:
     import nbformat
     from nbconvert.preprocessors import ExecutePreprocessor
@@ -53,7 +69,8 @@ def run(path: str) -> str:
             nb, {"metadata": {"path": str(notebook.parent)}})
     for cell in nb.cells:
         if cell.cell_type == "code":
-            cell.outputs = [nbformat.from_dict(o) for o in coalesce(cell.outputs)]
+            cell.outputs = [nbformat.from_dict(o) for o in without_widgets(coalesce(cell.outputs))]
+    nb.metadata.pop("widgets", None)  # the widgets' saved state: nothing shows it now
     nbformat.write(nb, notebook)
     return str(notebook.relative_to(ROOT))
 

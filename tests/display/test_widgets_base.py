@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from tutor import Hand, Tile, Wind, waits
 from tutor.display.widgets import CheckAnswer, TilePicker, error_html
 from tutor.errors import NotationError
 from tutor.exercises import AnswerKind, Exercise
+from tutor.i18n import using_language
 
 
 def _nine_gates() -> Exercise:
@@ -37,8 +40,21 @@ def test_check_answer_shows_the_hand_and_a_stable_summary() -> None:
                           f"nine-gates {ex.fingerprint()})")
     assert ex.shown_answer() not in repr(view) and len(ex.fingerprint()) == 12
     changed = Exercise(ex.key, ex.prompt, ex.kind, frozenset(), ex.explanation)
-    assert changed.fingerprint() != ex.fingerprint()  # a changed answer changes the stored text
-    assert view._repr_mimebundle_()["text/plain"] == repr(view)
+    assert changed.fingerprint() != ex.fingerprint()  # a changed answer changes the stored key
+    # what a saved notebook keeps: the question and how to answer it, in the learner's
+    # language, and (in the output's metadata) the exercise's key and fingerprint
+    data, metadata = view._repr_mimebundle_()
+    assert data["text/plain"] == ("Exercise\nWhich tiles complete this hand?\n(Run the notebook "
+                                  "to answer it here; the answer stays hidden until you ask.)")
+    assert metadata == {"tutor": {"view": "CheckAnswer", "exercise": "nine-gates",
+                                  "fingerprint": ex.fingerprint()}}
+    assert "application/vnd.jupyter.widget-view+json" in data  # live, the widget itself
+    titled = CheckAnswer(dataclasses.replace(ex, title="Nine Gates"))
+    assert titled.placeholder().startswith("Exercise: Nine Gates\nWhich tiles")
+    with using_language("zh"):
+        assert titled.placeholder().startswith("练习：Nine Gates\n")
+        assert titled.placeholder().endswith("（运行笔记本后就能在这里作答；"
+                                             "你要求之前，答案一直隐藏。）")
 
 
 def test_seat_and_number_exercises() -> None:

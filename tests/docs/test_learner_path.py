@@ -60,9 +60,16 @@ def visible_code(cell: dict[str, Any]) -> bool:
     if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
         return False
     lines = [line for line in _text(cell["source"]).splitlines() if line.strip()]
-    builds = any(kind in output.get("data", {}) for output in cell.get("outputs", [])
-                 for kind in ("application/vnd.jupyter.widget-view+json", "image/svg+xml"))
+    builds = any(is_view(output) or "image/svg+xml" in output.get("data", {})
+                 for output in cell.get("outputs", []))
     return not (len(lines) == 1 and builds)
+
+
+def is_view(output: dict[str, Any]) -> bool:
+    """A widget's output: a saved notebook keeps its placeholder text and names the view in the
+    output's metadata (``tutor.display.widgets.base.VIEW_KEY``); a live one holds the widget."""
+    return ("view" in output.get("metadata", {}).get("tutor", {})
+            or "application/vnd.jupyter.widget-view+json" in output.get("data", {}))
 
 
 def plain_outputs(cell: dict[str, Any]) -> list[str]:
@@ -72,7 +79,7 @@ def plain_outputs(cell: dict[str, Any]) -> list[str]:
         if output.get("output_type") == "stream":
             out.append(_text(output["text"]))
         data = output.get("data", {})
-        if "text/plain" in data and not any(kind in data for kind in RICH):
+        if "text/plain" in data and not any(kind in data for kind in RICH) and not is_view(output):
             out.append(_text(data["text/plain"]))
     return out
 

@@ -21,7 +21,9 @@ def test_first_page_shows_the_players() -> None:
     assert view.first_button.disabled and view.back_button.disabled
     assert not view.next_button.disabled and not view.last_button.disabled
     assert view.summary() == f"SettlementWalkerView({view.model.summary()})"
-    assert view._repr_mimebundle_()["text/plain"] == view.summary()
+    data, metadata = view._repr_mimebundle_()
+    assert data["text/plain"].startswith("Here you will find the settlement, step by step once")
+    assert metadata == {"tutor": {"view": "SettlementWalkerView"}}
 
 
 def test_next_and_back_walk_the_categories() -> None:

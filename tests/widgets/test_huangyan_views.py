@@ -19,7 +19,10 @@ def test_sheet_view_shows_every_line_and_the_total() -> None:
     assert "a pair of dragons scores 2" in html  # the line's explanation
     assert repr(view) == ("ScoreSheetView(123m456p789s11155z on 5z by claimed discard, "
                           "seat East: 22 x 2^1 = 44)")
-    assert view._repr_mimebundle_()["text/plain"] == repr(view)
+    data, metadata = view._repr_mimebundle_()
+    assert data["text/plain"] == ("Here you will find the score sheet once the notebook runs "
+                                  "(Run → Run All Cells).")
+    assert metadata == {"tutor": {"view": "ScoreSheetView"}}
 
 
 def test_sheet_view_controls_drive_the_model() -> None:

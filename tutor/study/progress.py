@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import Literal
 
 from tutor.errors import InputError, shown
+from tutor.i18n import _, ngettext
 from tutor.jsonfile import check_depth
 
 __all__ = ["ENV_VAR", "FORMAT", "JSON_MAX_BYTES", "MAX_BYTES", "NotebookCount", "Progress",
@@ -189,7 +190,7 @@ class Progress:
             out.notebooks[_name(nb, "notebook")] = {_name(k, "exercise") for k in keys}
         for topic, row in _table(top.get("practice", {}), "practice").items():
             row = _fields(row, f"practice.{topic[:40]}", ("tried", "solved"))
-            _, tried, solved = _practice_row(topic, row.get("tried", 0), row.get("solved", 0))
+            _topic, tried, solved = _practice_row(topic, row.get("tried", 0), row.get("solved", 0))
             out.practice[topic] = {"tried": tried, "solved": solved}
         for game, row in _table(top.get("tests", {}), "tests").items():
             row = _fields(row, f"tests.{game[:40]}", ("best", "last", "out_of", "taken"))
@@ -739,9 +740,10 @@ class NotebookCount:
 
     def line(self) -> str:
         if not self.total:
-            return f"{self.title}: no exercises."
-        return (f"You have solved {self.solved} of {self.total} exercise"
-                f"{'s' if self.total != 1 else ''} in this notebook.")
+            return _("{title}: no exercises.").format(title=self.title)
+        return ngettext("You have solved {solved} of {total} exercise in this notebook.",
+                        "You have solved {solved} of {total} exercises in this notebook.",
+                        self.total).format(solved=self.solved, total=self.total)
 
 
 def notebook_count(notebook: str, store: ProgressStore | None = None) -> NotebookCount:

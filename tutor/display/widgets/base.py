@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from tutor.i18n import N_, _
+
 if TYPE_CHECKING:
     from tutor.display.widgets.exercise import CheckAnswer
 
-__all__ = ["CheckAnswer", "TutorView", "choices", "close_tree", "error_html", "message_html",
-           "option_values"]
+__all__ = ["VIEW_KEY", "CheckAnswer", "TutorView", "choices", "close_tree", "error_html",
+           "message_html", "option_values"]
 
 
 def choices(pairs: list[tuple[str, Any]]) -> list[Any]:
@@ -53,19 +55,42 @@ def message_html(text: str, right: bool | None = None) -> str:
             f"{html.escape(text)}</div>")
 
 
+#: the output metadata that names a view (``{"tutor": {"view": "PlayView"}}``): a saved
+#: notebook keeps the view's placeholder text, and this says a view stood there
+VIEW_KEY = "tutor"
+
+
 class TutorView:
-    """Base of the views: ``box`` is the widget tree; ``summary()`` the stable plain text."""
+    """Base of the views: ``box`` is the widget tree; ``summary()`` the stable plain text (the
+    ``repr``); ``placeholder()`` what a saved notebook shows in the view's place.
+
+    A notebook keeps no widget (``tools/run_notebooks.py`` drops the widget's output and
+    state): JupyterLab would draw a saved widget that answers nothing until the notebook runs
+    (trusted) or wait on it for ever ("Loading widget..."). It keeps the placeholder, in the
+    learner's language, and the output's metadata names the view (:data:`VIEW_KEY`).
+    """
 
     box: widgets.Box
+    #: what the view is, in the learner's words (its placeholder says it)
+    what: str = N_("an interactive view")
 
     def summary(self) -> str:
         return type(self).__name__
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+    def placeholder(self) -> str:
+        """The text a saved notebook shows where the view will be once it runs."""
+        return _("Here you will find {what} once the notebook runs (Run → Run All Cells)."
+                 ).format(what=_(self.what))
+
+    def stored(self) -> dict[str, Any]:
+        """What the output's metadata keeps of the view: its class."""
+        return {"view": type(self).__name__}
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         bundle: dict[str, Any] = self.box._repr_mimebundle_(**kwargs) or {}
         data = bundle[0] if isinstance(bundle, tuple) else bundle
-        data["text/plain"] = self.summary()
-        return data
+        data["text/plain"] = self.placeholder()
+        return data, {VIEW_KEY: self.stored()}
 
     def __repr__(self) -> str:
         return self.summary()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import html
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -291,9 +292,26 @@ class CheckAnswer(TutorView):
         assert self.feedback is not None
         return self.feedback
 
+    what = N_("an exercise")
+
+    def placeholder(self) -> str:
+        """What a saved notebook shows in the exercise's place: its title and question, never
+        the answer, in the learner's language."""
+        ex = self.exercise
+        lines = [_("Exercise: {title}").format(title=localize(ex.title)) if ex.title
+                 else _("Exercise"), localize(ex.prompt),
+                 _("(Run the notebook to answer it here; the answer stays hidden until you "
+                   "ask.)")]
+        return "\n".join(lines)
+
+    def stored(self) -> dict[str, Any]:
+        """The view, and the exercise's key and fingerprint (never its answer): a test checks
+        that a saved notebook asks the exercises the catalog holds now."""
+        return {**super().stored(), "exercise": self.exercise.key,
+                "fingerprint": self.exercise.fingerprint()}
+
     def summary(self) -> str:
-        """What a notebook stores for the view: the question, never the answer (only its
-        fingerprint, so a re-run still checks it)."""
+        """The ``repr``: the question, never the answer (only its fingerprint)."""
         title = self.exercise.title
         if title and title[-1] not in ".?!":
             title += "."
@@ -333,10 +351,13 @@ class ProgressLine(_ProgressView):
         count = notebook_count(self.notebook, self.store)
         done = count.total and count.solved == count.total
         colour = "#1b7f3a" if done else "#333"
-        text = count.line() + (" All done!" if done else "")
+        text = count.line() + (" " + _("All done!") if done else "")
         warning = verdict_html(self.store.warning) if self.store.warning else ""
-        self.html.value = (f"<div style='{FONT};color:{colour}'><b>Progress.</b> "
+        label = html.escape(_("Progress."))
+        self.html.value = (f"<div style='{FONT};color:{colour}'><b>{label}</b> "
                            f"{html.escape(text)}</div>{warning}")
+
+    what = N_("your progress in this notebook")
 
     def summary(self) -> str:
         total = notebook_count(self.notebook, self.store).total
@@ -364,6 +385,8 @@ class SequenceProgress(_ProgressView):
 
     def text(self) -> str:
         return "\n".join(summary_lines(self.store))
+
+    what = N_("your progress through the course")
 
     def summary(self) -> str:
         counts = sequence_counts(self.store)

@@ -21,7 +21,7 @@ from tutor.core.variant import Variant
 from tutor.display.svg import tile_svg
 from tutor.display.widgets.base import TutorView, error_html
 from tutor.errors import TutorError
-from tutor.i18n import _, localize
+from tutor.i18n import N_, _, localize
 from tutor.ledger import seat_name
 from tutor.study.first_turns import FirstTurns
 
@@ -119,6 +119,8 @@ class FirstTurnsView(TutorView):
         self.slider.value = 0
         self.slider.max = len(walk) - 1
         self.go(0)
+
+    what = N_("the first turns of a hand, step by step")
 
     def summary(self) -> str:
         walk = self.walk

@@ -13,7 +13,7 @@ from tutor.display.svg import hand_svg
 from tutor.display.widgets.base import TutorView, error_html
 from tutor.display.widgets.stepper import DIAGRAM_PX, StepButtons, walker_frame
 from tutor.errors import TutorError
-from tutor.i18n import _, localize
+from tutor.i18n import N_, _, localize
 from tutor.ledger import Seat, seat_name
 from tutor.study.guiyang import PRESETS, SettlementWalker, WalkStep
 
@@ -206,6 +206,8 @@ class SettlementWalkerView(TutorView):
     def page(self) -> str:
         """Everything the view shows, as one HTML string (for tests and scripts)."""
         return "".join(w.value for w in (self.head, self.figure, self.output, self.details))
+
+    what = N_("the settlement, step by step")
 
     def summary(self) -> str:
         return f"SettlementWalkerView({self.model.summary()})"

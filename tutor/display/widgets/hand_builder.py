@@ -29,7 +29,7 @@ from tutor.display.widgets.base import TutorView, choices, error_html
 from tutor.display.widgets.presenter import AppFrame
 from tutor.display.widgets.tiles import TilePicker
 from tutor.errors import TutorError
-from tutor.i18n import _, localize, pgettext
+from tutor.i18n import N_, _, localize, pgettext
 from tutor.study.hand_builder import MELD_CHOICES, HandBuilder
 
 __all__ = ["HandBuilderView"]
@@ -246,6 +246,8 @@ class HandBuilderView(TutorView):
         self.picker.show(model.hand, left=model.available(), highlight=highlight)
         self.notation.value = model.text
         self.analysis_html.value = html
+
+    what = N_("the hand builder")
 
     def summary(self) -> str:
         return self.model.summary()

@@ -20,7 +20,7 @@ from tutor.display.widgets.stepper import (
     walker_frame,
 )
 from tutor.errors import TutorError
-from tutor.i18n import C_, _, language, localize, pgettext
+from tutor.i18n import C_, N_, _, language, localize, pgettext
 from tutor.ledger import Ledger, Seat, seat_name
 from tutor.study.hangzhou import MultiplierExplorer, TallyStep, TallyStepper
 from tutor.variants.hangzhou.rules import ScoringMode
@@ -176,6 +176,8 @@ class MultiplierView(TutorView):
                              sheet.situation.dealer))
         return "".join(parts)
 
+    what = N_("the multiplier calculator")
+
     def summary(self) -> str:
         return f"MultiplierView({self.model.summary()})"
 
@@ -277,6 +279,8 @@ class TallyView(TutorView):
     def page(self) -> str:
         """Everything the view shows, as one HTML string (for tests and scripts)."""
         return "".join(w.value for w in (self.head, self.figure, self.output, self.details))
+
+    what = N_("the dealer's tally, hand by hand")
 
     def summary(self) -> str:
         return f"TallyView({self.model.summary()})"

@@ -244,6 +244,8 @@ class PlayView(TutorView):
         self.widget.show(table.picture(), result=result, can_undo=table.can_take_back,
                          steps=steps)
 
+    what = N_("the play table")
+
     def summary(self) -> str:
         table = self.table
         state = ("finished: " + str(table.state.outcome) if table.finished else

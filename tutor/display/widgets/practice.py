@@ -265,6 +265,8 @@ class PracticeView(TutorView):
         assert self.check is not None
         return self.check.answer(text)
 
+    what = N_("the practice panel")
+
     def summary(self) -> str:
         s = self.session
         return f"PracticeView({s.topic}, level {s.level}, exercise {s.seed})"
@@ -410,6 +412,8 @@ class TestYourselfView(TutorView):
         self.check_button.click()
         assert self.feedback is not None
         return self.feedback
+
+    what = N_("the test-yourself quiz")
 
     def summary(self) -> str:
         q = self.quiz

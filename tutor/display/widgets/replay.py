@@ -39,7 +39,7 @@ from tutor.display.widgets.presenter import AppFrame
 from tutor.display.widgets.review import ReviewWidget
 from tutor.display.widgets.table import TableWidget, result_html
 from tutor.errors import TutorError
-from tutor.i18n import _, localize, ngettext
+from tutor.i18n import N_, _, localize, ngettext
 from tutor.ledger import seat_name
 from tutor.study.replay import Replay
 from tutor.study.review_panel import Moment, ReviewPanel
@@ -339,6 +339,8 @@ class ReplayView(TutorView):
                                  f"{note}</span>")
         self.back_button.disabled = self.first.disabled = replay.step == 0
         self.forward_button.disabled = self.last.disabled = replay.step == replay.steps
+
+    what = N_("the replay of a hand")
 
     def summary(self) -> str:
         return repr(self.replay).replace("Replay(", "ReplayView(", 1)

@@ -183,6 +183,8 @@ class WhatIfView(TutorView):
         self.plot.value = gains_svg(self.comparison)
         return self.comparison
 
+    what = N_("the what-if comparison")
+
     def summary(self) -> str:
         if self.comparison is None:
             return f"WhatIfView({self.variant.value}: not run yet)"

@@ -13,7 +13,7 @@ from tutor.display.widgets.base import TutorView, error_html
 from tutor.display.widgets.huangyan.common import FONT, on_change, seat_options, seat_title
 from tutor.display.widgets.stepper import from_none, none_option
 from tutor.errors import TutorError
-from tutor.i18n import _, localize
+from tutor.i18n import N_, _, localize
 from tutor.study.huangyan import (
     ScoreSheetModel,
     explain_line,
@@ -165,6 +165,8 @@ class ScoreSheetView(TutorView):
                 f"<p><b>{html.escape(localize(sheet._title()))}</b></p>{reading}{table}"
                 f"<p class='tutor-total'><b>{html.escape(total)}</b></p>"
                 f"<p>{html.escape(localize(collection))}</p></div>")
+
+    what = N_("the score sheet")
 
     def summary(self) -> str:
         if self.error is not None:

@@ -11,7 +11,7 @@ from tutor.display.svg import hand_svg, tile_label, tiles_svg
 from tutor.display.widgets.base import TutorView, error_html, message_html
 from tutor.display.widgets.huangyan.common import FONT, SEATS, on_change, seat_label
 from tutor.errors import TutorError
-from tutor.i18n import _, localize
+from tutor.i18n import N_, _, localize
 from tutor.study.huangyan import (
     POSITIONS,
     StageTrainer,
@@ -177,6 +177,8 @@ class LiveTileView(TutorView):
                                         net=cost.normal_net, pays=cost.liable_pays)
         self.cost.value = f"<p style='{FONT}'><b>{html.escape(head)}</b></p>" + \
             cost._repr_html_()
+
+    what = N_("the Live Tile check")
 
     def summary(self) -> str:
         t = self.trainer

@@ -283,6 +283,8 @@ class SettlementWalkView(TutorView):
                 for s in SEATS]
         self.table.value = table_html(headers, rows, numeric=(1, 2, 3))
 
+    what = N_("the settlement, step by step")
+
     def summary(self) -> str:
         if self.walk is None:
             return f"SettlementWalkView(error: {self.error})"

@@ -40,7 +40,7 @@ from site_pages import (  # noqa: E402
     site_notebook,
     start_page,
 )
-from site_patches import apply_patches  # noqa: E402
+from site_patches import apply_patches, keep_address  # noqa: E402
 from site_prestart import add_prestart  # noqa: E402
 from site_snapshot import LOADER_NAME, make_snapshot  # noqa: E402
 
@@ -271,6 +271,7 @@ def build(out: Path) -> None:
     course_apps(out)
     add_prestart(out)
     apply_patches(out)
+    keep_address(out)
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {time.monotonic() - started:.1f} s: {out} holds {size / 1e6:.1f} MB "

@@ -5,6 +5,7 @@ survive a reload.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 from packaging.utils import canonicalize_name
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tutor.lab import course_files
 
@@ -421,6 +423,20 @@ def test_untouched_settings_are_kept_exactly_and_only_for_their_schema(browse: A
 
 
 #: the current tab's document's path, else whether it is the launcher
+# every address the page sets after it loads, and the tab that was current then
+_ADDRESSES = """(() => {
+  window.__addresses = [];
+  for (const name of ['pushState', 'replaceState']) {
+    const real = history[name].bind(history);
+    history[name] = (state, title, url) => {
+      const current = window.jupyterapp?.shell?.currentWidget;
+      window.__addresses.push([name, String(url), current?.context?.path ?? current?.id ?? null,
+                               Math.round(performance.now())]);
+      return real(state, title, url);
+    };
+  }
+})();"""
+
 _CURRENT = """() => {
   const widget = window.jupyterapp.shell.currentWidget;
   if (!widget) return null;
@@ -438,6 +454,10 @@ def test_a_reload_reopens_the_notebook_the_address_names(browse: Any) -> None:
     (the notebook here, its kernel started again)."""
     def visit(browsing: Browsing) -> dict[str, Any]:
         page = browsing.context.new_page()
+        page.add_init_script(_ADDRESSES)
+        logged: list[str] = []
+        page.on("pageerror", lambda e: logged.append(f"error: {e}"))
+        page.on("console", lambda m: logged.append(f"{m.type}: {m.text}"[:300]))
         page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=180_000)
         found: dict[str, Any] = {"shown": page.evaluate("location.search")}
@@ -448,7 +468,11 @@ def test_a_reload_reopens_the_notebook_the_address_names(browse: Any) -> None:
         found["kept"] = page.evaluate("location.search")
         page.evaluate("() => { window.jupyterapp.commands.execute('launcher:create'); }")
         page.wait_for_function(f"() => ({_CURRENT})() === 'the launcher'", timeout=60_000)
+        with contextlib.suppress(PlaywrightTimeout):  # said below if it never changes
+            page.wait_for_function("() => !location.search.includes('path=')", timeout=20_000)
         found["moved on"] = page.evaluate("location.search")
+        found["addresses"] = page.evaluate("window.__addresses")
+        found["logged"] = logged[-40:]
         browsing.reload(page, NOTEBOOKS[0])
         browsing.wait_idle(page, 300_000)  # the saved layout reopened the notebook
         found["at last"] = page.evaluate("location.search")
@@ -458,7 +482,8 @@ def test_a_reload_reopens_the_notebook_the_address_names(browse: Any) -> None:
     named = "?path=" + NOTEBOOKS[0]
     assert found["shown"] == found["kept"] == named
     assert found["reloaded"] == NOTEBOOKS[0] and found["tabs"] == 1
-    assert found["moved on"] == found["at last"] == ""
+    # (once in a CI run the address still named the notebook at once after the move)
+    assert found["moved on"] == found["at last"] == "", json.dumps(found)
 
 
 def test_a_lesson_opened_draws_its_pictures_and_has_no_unsaved_changes(browse: Any) -> None:

@@ -109,6 +109,15 @@ def site_kernel(code: str) -> dict[str, Any]:
             "language_info": json.loads(quoted)}
 
 
+def with_script(page: str, script: str) -> str | None:
+    """A JupyterLab or REPL page's HTML with ``script`` put before its configuration (so it runs
+    before JupyterLab's own scripts); None for a page without one (one that only redirects)."""
+    anchor = page.find('<script id="jupyter-config-data"')
+    if anchor < 0:
+        return None
+    return page[:anchor] + script.lstrip() + "    " + page[anchor:]
+
+
 def site_notebook(text: str, kernel: dict[str, Any]) -> str:
     """A notebook's text as the site serves it: its metadata's ``kernelspec`` and
     ``language_info`` those of the site's kernel (:func:`site_kernel`), and each code cell

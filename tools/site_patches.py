@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from site_pages import with_script
+
 
 @dataclass(frozen=True)
 class Patch:
@@ -223,11 +225,10 @@ def keep_address(site: Path) -> list[Path]:
     changed = []
     for page in sorted((site / "lab").rglob("index.html")):
         text = page.read_text("utf-8")
-        anchor = text.find('<script id="jupyter-config-data"')
-        if anchor < 0 or ADDRESS_FALLBACK_MARK in text:
+        new = None if ADDRESS_FALLBACK_MARK in text else with_script(text, ADDRESS_FALLBACK)
+        if new is None:
             continue  # a page that only redirects (lab/tree/), or done
-        page.write_text(text[:anchor] + ADDRESS_FALLBACK.lstrip() + "    " + text[anchor:],
-                        "utf-8")
+        page.write_text(new, "utf-8")
         changed.append(page)
     if site / "lab" / "index.html" not in changed:
         raise SystemExit("the address's fallback found no JupyterLab page")

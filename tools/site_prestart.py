@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from site_pages import with_script
 from site_snapshot import LOADER_NAME
 
 NAME = "prestart.mjs"
@@ -74,15 +75,15 @@ def add_prestart(site: Path) -> list[Path]:
     for app, always in PAGES.items():
         for page in sorted((site / app).rglob("index.html")):
             text = page.read_text("utf-8")
-            anchor = text.find('<script id="jupyter-config-data"')
-            if anchor < 0:
-                continue  # a page that only redirects to the app (lab/tree/)
             if MARK in text:
                 raise SystemExit(f"{page}: the kernel's early start is there already")
             up = "../" * len(page.parent.relative_to(site).parts)
             script = SCRIPT % {"mark": MARK, "always": json.dumps(always),
                                "module": json.dumps(f"{up}static/pyodide/{NAME}")}
-            page.write_text(text[:anchor] + script.lstrip() + "    " + text[anchor:], "utf-8")
+            new = with_script(text, script)
+            if new is None:
+                continue  # a page that only redirects to the app (lab/tree/)
+            page.write_text(new, "utf-8")
             changed.append(page)
     if not {site / app / "index.html" for app in PAGES} <= set(changed):
         raise SystemExit("the kernel's early start found no JupyterLab or REPL page to start from")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from tutor.display.glyphs import font_style, glyphs_html
+from tutor.display.glyphs import font_style, glyphs_html, has_glyphs
 from tutor.errors import InputError
 
 __all__ = ["Raw", "cell_html", "table_html"]
@@ -67,4 +67,4 @@ def table_html(headers: Sequence[object], rows: Iterable[Sequence[object]], *,
                      + "</tr>")
     parts.append("</tbody></table>")
     out = "".join(parts)
-    return font_style() + out if 'class="tutor-glyphs"' in out else out
+    return font_style() + out if has_glyphs(out) else out

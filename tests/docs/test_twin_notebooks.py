@@ -6,8 +6,10 @@ path, and:
 * its cells are the English cells in the same order, with one more: the **language cell**, a code
   cell tagged ``language`` right after the first cell, whose code is hidden and calls
   ``set_language("zh")`` (the kernels of the tests and of ``tutor lab`` speak English unless told);
-* every code cell has the same source, the same tags and the same hidden-or-shown input as its
-  English twin; markdown cells are translations and are not compared, except that
+* every code cell has the same code, the same tags and the same hidden-or-shown input as its
+  English twin: the same Python tokens but for its comments, which are in the edition's language
+  (as many, each with Chinese in it); markdown cells are translations and are not compared,
+  except that
 * the first cell of each edition is markdown that says how to switch: the other edition's path,
   ``tutor lab --lang zh`` and ``TUTOR_LANG``;
 * the **checked outputs** agree wherever they do not depend on the language: a code cell has
@@ -34,8 +36,10 @@ tests show that each one fails on a twin broken on purpose.
 from __future__ import annotations
 
 import copy
+import io
 import json
 import re
+import tokenize
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -61,6 +65,7 @@ SPAN = re.compile(r"<!-- (generated|value):? (\S+) -->")
 LINK = re.compile(r"\]\(([^)\s#]+)(#[^)]*)?\)")
 CODE = re.compile(r"`([^`]+)`")
 PLAIN = ("text/plain",)
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _text(value: Any) -> str:
@@ -125,6 +130,25 @@ def plain_texts(output: dict[str, Any]) -> list[str]:
     return [_text(output["data"][kind]) for kind in PLAIN if kind in output.get("data", {})]
 
 
+def code_and_comments(source: str) -> tuple[list[tuple[int, str]], list[str]]:
+    """A code cell's Python tokens without its comments (types and strings: not where they
+    stand, so a comment's length may move what follows it), and its comments."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):  # not Python (a magic): the text itself
+        return [(0, source)], []
+    code = [(t.type, t.string) for t in tokens if t.type != tokenize.COMMENT]
+    return code, [t.string for t in tokens if t.type == tokenize.COMMENT]
+
+
+def comment_problems(english: str, chinese: str) -> list[str]:
+    """Comments of a Chinese code cell that are not its English twin's in Chinese."""
+    en, zh = code_and_comments(english)[1], code_and_comments(chinese)[1]
+    if len(en) != len(zh):
+        return [f"{len(zh)} comments, not {len(en)}"]
+    return [f"a comment in English: {c!r}" for c in zh if not CJK.search(c)]
+
+
 def first_cell_problems(cell: dict[str, Any], other_edition: str) -> list[str]:
     if cell["cell_type"] != "markdown":
         return ["the first cell is not markdown"]
@@ -153,8 +177,10 @@ def twin_problems(english: dict[str, Any], chinese: dict[str, Any], relative: st
         if en["cell_type"] != "code":
             continue
         where = f"cell {n}"
-        if _text(en["source"]) != _text(zh["source"]):
+        if code_and_comments(_text(en["source"]))[0] != code_and_comments(_text(zh["source"]))[0]:
             problems.append(f"{where}: the code differs")
+        problems += [f"{where}: {p}" for p in comment_problems(_text(en["source"]),
+                                                                _text(zh["source"]))]
         if _tags(en) != _tags(zh) or _hidden(en) != _hidden(zh):
             problems.append(f"{where}: the tags or the hidden input differ")
         if en.get("execution_count") is None or zh.get("execution_count") is None:
@@ -388,6 +414,16 @@ def test_the_twin_check_fails_on_a_broken_twin() -> None:
     code = next(c for c in edited["cells"][2:] if c["cell_type"] == "code")
     code["source"] = _text(code["source"]) + "\n1 + 1"
     assert any("the code differs" in p for p in twin_problems(english, edited, NAME))
+
+    commented = copy.deepcopy(chinese)  # a comment left in English, or one more
+    code = next(c for c in commented["cells"][2:] if c["cell_type"] == "code"
+                and code_and_comments(_text(c["source"]))[1])
+    english_code = next(c for c in english["cells"][1:] if c["cell_type"] == "code"
+                        and code_and_comments(_text(c["source"]))[1])
+    code["source"] = english_code["source"]
+    assert any("a comment in English" in p for p in twin_problems(english, commented, NAME))
+    code["source"] = _text(english_code["source"]) + "\n# 多一条注释"
+    assert any("comments, not" in p for p in twin_problems(english, commented, NAME))
 
     no_language = copy.deepcopy(chinese)
     del no_language["cells"][1]

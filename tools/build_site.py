@@ -59,6 +59,9 @@ PRELOAD = ["mahjong-tutor", "ipywidgets", "anywidget", "micropip", "piplite", "i
 KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel")
 # ipywidgets asks for widgetsnbextension, the classic Notebook's front end: not needed here.
 KERNEL_PROVIDED = {"widgetsnbextension"}
+# The REPL's page has no notebooks: CodeMirror's editing commands need the notebooks' tracker
+# there and failed to activate on every app's page (JupyterLite's REPL as it comes).
+REPL_LEFT_OUT = ["@jupyterlab/codemirror-extension:commands"]
 # Where learner progress lives in the site: /drive is the browser's storage (kept on reload).
 PROGRESS = "/drive/.mahjong-tutor/progress.json"
 ENV = {"MAHJONG_TUTOR_PROGRESS": PROGRESS}
@@ -178,6 +181,16 @@ def app_cells() -> list[str]:
     return cells
 
 
+def leave_out_in_repl(out: Path) -> None:
+    """The REPL's page (the apps) leaves out ``REPL_LEFT_OUT`` too (read before the courses'
+    REPLs copy its settings)."""
+    path = out / "repl" / "jupyter-lite.json"
+    config = json.loads(path.read_text("utf-8"))
+    data = config["jupyter-config-data"]
+    data["disabledExtensions"] = [*data.get("disabledExtensions", []), *REPL_LEFT_OUT]
+    path.write_text(json.dumps(config, indent=1), "utf-8")
+
+
 def course_apps(out: Path) -> None:
     """JupyterLab and the REPL of each course with a locale (``lab/zh/``, ``repl/zh/``)."""
     site = json.loads((out / "jupyter-lite.json").read_text("utf-8"))["jupyter-config-data"]
@@ -268,6 +281,7 @@ def build(out: Path) -> None:
     # JupyterLab's pages read the settings script of every index.html above them: the start
     # page keeps one (empty).
     (out / "index.html").write_text(start_page(served()), "utf-8")
+    leave_out_in_repl(out)
     course_apps(out)
     add_prestart(out)
     apply_patches(out)

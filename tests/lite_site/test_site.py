@@ -596,3 +596,24 @@ def test_an_app_opens_as_an_app_and_works_without_run_all(browse: Any) -> None:
     assert shown == 0, "the app's code is shown"
     assert waits.split() == [f"{rank}m" for rank in range(1, 10)]
     assert not outside
+
+
+def test_every_plugin_of_the_sites_pages_starts(browse: Any) -> None:
+    """No plugin of a lesson's page or an app's page, in either course, fails to start
+    (JupyterLab says so in the console: on every app's page CodeMirror's editing commands did,
+    wanting the notebooks' tracker the REPL does not have; the build leaves them out there,
+    ``REPL_LEFT_OUT`` in tools/build_site.py)."""
+    def pages(browsing: Browsing) -> list[str]:
+        for name in (NOTEBOOKS[0], "zh/" + NOTEBOOKS[0]):
+            _open(browsing, name)[0].close()
+        for course, app in (("en", "Hand builder"), ("zh-Hans", "配牌器")):
+            page = browsing.context.new_page()
+            page.goto(f"{browsing.url}/", timeout=180_000)
+            page.click(f"section[lang={course}] a.app:text-is('{app}')")
+            page.wait_for_selector(".mt-pick-area .mt-tile[data-tile='9m']", timeout=600_000)
+            page.close()
+        return [line for lines in browsing.logs.values() for line in lines]
+
+    said = browse(pages)
+    assert len([line for line in said if "navigated to" in line]) >= 4
+    assert [line for line in said if "failed to activate" in line] == []

@@ -7,6 +7,7 @@ why. ``apply_patches(site)`` runs after ``jupyter lite build`` (``tools/build_si
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -189,7 +190,9 @@ def apply_patches(site: Path) -> None:
 #: ``ADDRESS_KEEPS_THE_OPEN_NOTEBOOK`` drops ``?path=``) sometimes does not run, so the address
 #: went on naming the notebook after the learner moved on (1 reload in 8 in the site test).
 #: Once the layout is restored, this drops ``?path=`` when the current tab becomes anything
-#: but a notebook the address names, whoever opened it.
+#: but a notebook the address names, whoever opened it. It reads JupyterLab's application from
+#: ``window.jupyterapp``, which JupyterLab sets only when the site's settings say
+#: ``exposeAppInBrowser`` (``keep_address`` says so).
 ADDRESS_FALLBACK_MARK = "<!-- the address's fallback: tools/site_patches.py -->"
 ADDRESS_FALLBACK = ADDRESS_FALLBACK_MARK + """
     <script>
@@ -220,8 +223,14 @@ ADDRESS_FALLBACK = ADDRESS_FALLBACK_MARK + """
 
 
 def keep_address(site: Path) -> list[Path]:
-    """Add the address's fallback (``ADDRESS_FALLBACK``) to each JupyterLab page of ``site``;
-    returns the pages changed."""
+    """Add the address's fallback (``ADDRESS_FALLBACK``) to each JupyterLab page of ``site``,
+    and have the site's settings expose JupyterLab's application to it (without, it waited
+    for ever: the site's tests and benchmark set it themselves, so they did not see that the
+    site as shipped did not); returns the pages changed."""
+    settings = site / "jupyter-lite.json"
+    config = json.loads(settings.read_text("utf-8"))
+    config["jupyter-config-data"]["exposeAppInBrowser"] = "true"  # a string: JupyterLab
+    settings.write_text(json.dumps(config, indent=1), "utf-8")    # lower-cases it
     changed = []
     for page in sorted((site / "lab").rglob("index.html")):
         text = page.read_text("utf-8")

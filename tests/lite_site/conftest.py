@@ -10,7 +10,6 @@ Without them, Chromium or Playwright the tests skip, except under CI.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import shutil
 import socket
@@ -103,8 +102,9 @@ def slow_worker_url(site_dir: Path) -> Iterator[str]:
 class Browsing:
     """A browser context on the site that refuses (and records) every request off the machine.
 
-    It also sets ``exposeAppInBrowser`` in the page's settings on the way (the shipped site does
-    not), so the test can read the notebooks' outputs from JupyterLab's models.
+    The site's pages are served as built: they expose JupyterLab's application
+    (``window.jupyterapp``, for the address's fallback), from which the tests read the
+    notebooks' outputs.
     """
 
     def __init__(self, browser: Any, url: str) -> None:
@@ -168,11 +168,6 @@ class Browsing:
         if not url.startswith(self.url + "/"):
             self.outside.append(url)
             route.abort()
-        elif url.split("?")[0].endswith("/lab/jupyter-lite.json"):
-            response = route.fetch()
-            config = response.json()
-            config["jupyter-config-data"]["exposeAppInBrowser"] = "true"
-            route.fulfill(response=response, body=json.dumps(config))
         else:
             route.continue_()
 

@@ -153,6 +153,30 @@ def test_the_pages_that_start_a_kernel_start_its_worker_early(tmp_path: Path) ->
         add_prestart(site)
 
 
+def test_the_address_fallback_is_in_every_jupyterlab_page_and_can_reach_the_app(
+        tmp_path: Path) -> None:
+    """``keep_address`` puts its script in each JupyterLab page (not in one that only
+    redirects) and has the site's settings expose JupyterLab's application, which the script
+    reads (``window.jupyterapp``: JupyterLab sets it only then, and the site's tests used to set
+    it themselves, so the shipped site's script waited for ever unnoticed)."""
+    from site_patches import ADDRESS_FALLBACK_MARK, keep_address
+
+    site = tmp_path / "site"
+    pages = [_app_page(site / p / "index.html") for p in ("lab", "lab/zh")]
+    redirect = site / "lab" / "tree" / "index.html"
+    redirect.parent.mkdir()
+    redirect.write_text("<html><script>location.href = '../index.html'</script></html>", "utf-8")
+    (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {
+        "appName": "Mahjong Tutor"}}), "utf-8")
+
+    assert keep_address(site) == sorted(pages)
+    assert all(ADDRESS_FALLBACK_MARK in p.read_text("utf-8") for p in pages)
+    assert ADDRESS_FALLBACK_MARK not in redirect.read_text("utf-8")
+    assert "window.jupyterapp" in pages[0].read_text("utf-8")
+    data = json.loads((site / "jupyter-lite.json").read_text("utf-8"))["jupyter-config-data"]
+    assert data == {"appName": "Mahjong Tutor", "exposeAppInBrowser": "true"}
+
+
 # the kernel's front end as the pinned jupyterlite-pyodide-kernel writes it (two pieces of it)
 _FRONT_END = ('t.register({spec:{name:"python",display_name:"Python (Pyodide)",language:"python",'
               'argv:[]},create:async e=>{}); async kernelInfoRequest(){return{implementation:'

@@ -37,8 +37,10 @@ $(VENV)/.installed: pyproject.toml setup.py $(wildcard $(VOILA_TEMPLATE)/*) | $(
 lab: $(VENV)/.notebook
 	$(VENV)/bin/jupyter trust notebooks/*.ipynb notebooks/apps/*.ipynb \
 	  notebooks/zh/*.ipynb notebooks/zh/apps/*.ipynb  # pictures before running (both editions)
-	$(VENV)/bin/jupyter lab notebooks/ --port=$(PORT) $(if $(filter no,$(BROWSER)),--no-browser) \
-	  $(if $(filter 0,$(shell id -u)),--allow-root)
+	@# JupyterLab as `tutor lab` starts it: the first lesson open, the announcements off (no news
+	@# toast, no update check: settings in notebooks/.lab-settings/, hidden, not committed)
+	$(PY) -c 'import os, pathlib, tutor.cli.lab as lab; command = lab.jupyterlab_command(\
+	  pathlib.Path("notebooks").resolve(), $(PORT), "$(BROWSER)" != "no"); os.execv(command[0], command)'
 
 # The translations (Babel, in the dev extra): extract every marked text into
 # tutor/locale/tutor.pot, update each language's tutor.po, compile the tutor.mo the package reads.

@@ -45,9 +45,9 @@ from pathlib import Path
 
 from tutor.errors import TutorError
 
-__all__ = ["COURSE_FILES", "EDITIONS", "LAB_LOCALES", "LAB_SETTINGS", "MANIFEST", "CopyReport",
-           "CourseError", "copy_course", "course_files", "course_root", "first_lesson",
-           "lab_settings", "trust_course"]
+__all__ = ["COURSE_FILES", "EDITIONS", "LAB_LOCALES", "LAB_SETTINGS", "MANIFEST", "QUIET_SERVER",
+           "QUIET_SETTINGS", "CopyReport", "CourseError", "copy_course", "course_files",
+           "course_root", "first_lesson", "lab_settings", "trust_course"]
 
 #: in the course folder and its sub-folders (apps/ with its example records, rules/, and the
 #: Chinese edition zh/ with the same layout)
@@ -63,6 +63,17 @@ LAB_LOCALES = {"zh": ("zh_CN", "jupyterlab_language_pack_zh_CN")}
 #: the learner's folder keeps JupyterLab's settings for each language here (hidden: not the course)
 LAB_SETTINGS = ".lab-settings"
 _TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
+#: JupyterLab's announcements, off for the course: no "Would you like to get notified about
+#: official Jupyter news?" over the first lesson, and no asking the server whether a newer
+#: JupyterLab exists (the server asks PyPI: a request off the machine at every page load).
+#: Defaults only: a learner's own answer in JupyterLab's settings wins.
+QUIET_SETTINGS = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                                  "checkForUpdates": False}}
+#: the same on the server's side, so that nothing asks for news or updates; and the extension
+#: manager's read-only kind (it lists what is installed; the default searches PyPI when opened)
+QUIET_SERVER = ("--LabApp.news_url=None",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                "--LabApp.extension_manager=readonly")
 
 
 class CourseError(TutorError):
@@ -318,26 +329,28 @@ def _default_app_settings() -> Path:
     return Path(app_dir) / "settings"
 
 
-def lab_settings(folder: Path, lang: str, default: Path | None = None) -> Path | None:
+def lab_settings(folder: Path, lang: str, default: Path | None = None) -> Path:
     """JupyterLab's application settings for the course in ``lang`` (``--LabApp.app_settings_dir``).
 
-    For a language with an interface translation (:data:`LAB_LOCALES`) whose language pack is
-    installed, writes ``folder/.lab-settings/LANG/overrides.json``: the installation's own
-    overrides and page config (``default``, JupyterLab's settings folder) with the interface
-    language set to the pack's locale. Overrides are defaults: a language the learner picks in
-    JupyterLab's *Settings → Language* menu is kept in their user settings and wins. Returns the
-    folder, or None (English, or no language pack: JupyterLab stays in its own language).
+    Writes ``folder/.lab-settings/LANG/overrides.json``: the installation's own overrides and
+    page config (``default``, JupyterLab's settings folder) with JupyterLab's announcements off
+    (:data:`QUIET_SETTINGS`) and, for a language with an interface translation
+    (:data:`LAB_LOCALES`) whose language pack is installed, the interface language set to the
+    pack's locale. Overrides are defaults: what the learner picks in JupyterLab's settings (a
+    language in *Settings → Language*) is kept in their user settings and wins. Returns the
+    folder.
     """
-    if lang not in LAB_LOCALES or importlib.util.find_spec(LAB_LOCALES[lang][1]) is None:
-        return None
     default = _default_app_settings() if default is None else default
     overrides: dict[str, object] = {}
     with contextlib.suppress(OSError, ValueError):
         found = json.loads((default / "overrides.json").read_text(encoding="utf-8"))
         overrides = found if isinstance(found, dict) else {}
-    plugin = overrides.get(_TRANSLATION_PLUGIN)
-    overrides[_TRANSLATION_PLUGIN] = {**(plugin if isinstance(plugin, dict) else {}),
-                                      "locale": LAB_LOCALES[lang][0]}
+    wanted: dict[str, dict[str, object]] = {**QUIET_SETTINGS}
+    if lang in LAB_LOCALES and importlib.util.find_spec(LAB_LOCALES[lang][1]) is not None:
+        wanted[_TRANSLATION_PLUGIN] = {"locale": LAB_LOCALES[lang][0]}
+    for plugin, values in wanted.items():
+        mine = overrides.get(plugin)
+        overrides[plugin] = {**(mine if isinstance(mine, dict) else {}), **values}
     relative = f"{LAB_SETTINGS}/{lang}"
     for name, data in (("overrides.json", json.dumps(overrides, indent=1) + "\n"),
                        ("page_config.json", _read_or_none(default / "page_config.json"))):

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from tutor.exercises.catalog import NOTEBOOKS, exercises_of
+from tutor.lab import QUIET_SERVER, lab_settings
 
 from .page import LOCAL
 from .voila import ROOT, _free_port
@@ -48,9 +49,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     env = dict(os.environ, JUPYTER_DATA_DIR=str(tmp / "data"),
                MAHJONG_TUTOR_PROGRESS=str(tmp / "progress.json"))
     shutil.copytree(ROOT / "notebooks", tmp / "fresh")
-    news = tmp / "lab" / "@jupyterlab" / "apputils-extension"
-    news.mkdir(parents=True)
-    (news / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
     # every cell in the page, so that the checks read the whole notebook (JupyterLab otherwise
     # leaves cells out of the page until they are scrolled to)
     tracker = tmp / "lab" / "@jupyterlab" / "notebook-extension"
@@ -61,7 +59,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
             "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
             "--ServerApp.disable_check_xsrf=True",  # the test shuts kernels down by REST
             f"--ServerApp.root_dir={tmp}", f"--LabApp.workspaces_dir={tmp / 'lab'}",
-            f"--LabApp.user_settings_dir={tmp / 'lab'}"]
+            f"--LabApp.user_settings_dir={tmp / 'lab'}",
+            # as ``tutor lab`` starts it: JupyterLab's announcements off (no news toast)
+            f"--LabApp.app_settings_dir={lab_settings(tmp / 'fresh', 'en')}", *QUIET_SERVER]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
     process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
@@ -98,6 +98,8 @@ class Notebook:
         self.page.goto(f"{url}/lab/tree/{path}?reset", timeout=240_000)
         self.page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=240_000)
         self.page.wait_for_timeout(1500)
+        self.problems += [f"a notification over the lesson: {text!r}"
+                          for text in self.page.locator(".Toastify__toast").all_inner_texts()]
 
     def _console(self, message: Any) -> None:
         # The JupyterLite kernel extension, installed beside JupyterLab when the test machine

@@ -14,10 +14,19 @@ import pytest
 
 import tutor.lab
 from tutor.cli.lab import jupyterlab_command
-from tutor.lab import LAB_SETTINGS, copy_course, course_files, first_lesson, lab_settings
+from tutor.lab import (
+    LAB_SETTINGS,
+    QUIET_SERVER,
+    QUIET_SETTINGS,
+    copy_course,
+    course_files,
+    first_lesson,
+    lab_settings,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGIN = "@jupyterlab/translation-extension:plugin"
+NOTIFICATION = "@jupyterlab/apputils-extension:notification"
 
 
 def _notebook(text: str) -> str:
@@ -68,7 +77,12 @@ def test_tutor_lab_opens_the_edition_of_its_language(tmp_path: Path,
     chinese = jupyterlab_command(tmp_path, 8890, browser=False, lang="zh")
     assert "--LabApp.default_url=/lab/tree/00_start.ipynb" in english
     assert "--LabApp.default_url=/lab/tree/zh/00_start.ipynb" in chinese
-    assert not any("app_settings_dir" in part for part in english + chinese)  # no pack here
+    # no language pack here: both editions' JupyterLab in English, announcements off in both
+    for command, lang in ((english, "en"), (chinese, "zh")):
+        assert f"--LabApp.app_settings_dir={tmp_path / LAB_SETTINGS / lang}" in command
+        assert set(QUIET_SERVER) <= set(command)
+        overrides = json.loads((tmp_path / LAB_SETTINGS / lang / "overrides.json").read_text())
+        assert overrides == QUIET_SETTINGS
     alone = tmp_path / "english-only"
     (alone / "00_a.ipynb").parent.mkdir()
     (alone / "00_a.ipynb").write_text(_notebook("a"), encoding="utf-8")
@@ -90,7 +104,12 @@ def test_the_language_pack_makes_jupyterlab_chinese(tmp_path: Path,
     assert overrides[PLUGIN] == {"displayStringsPrefix": False, "locale": "zh_CN"}
     assert overrides["@jupyterlab/apputils-extension:themes"] == {"theme": "JupyterLab Dark"}
     assert not (settings / "page_config.json").exists()
-    assert lab_settings(tmp_path, "en", default=installation) is None
+    assert overrides[NOTIFICATION] == {"fetchNews": "false", "checkForUpdates": False}
+    english = lab_settings(tmp_path, "en", default=installation)
+    overrides = json.loads((english / "overrides.json").read_text("utf-8"))
+    assert overrides[PLUGIN] == {"displayStringsPrefix": False}  # the installation's, no locale
+    assert overrides[NOTIFICATION]["fetchNews"] == "false"
+    assert overrides["@jupyterlab/apputils-extension:themes"] == {"theme": "JupyterLab Dark"}
     command = jupyterlab_command(tmp_path, 8890, browser=False, lang="zh")
     assert any(part.startswith("--LabApp.app_settings_dir=") and
                part.endswith(f"{LAB_SETTINGS}/zh") for part in command)

@@ -12,7 +12,15 @@ from pathlib import Path
 from tutor.cli import Commands, count
 from tutor.errors import InputError
 from tutor.i18n import N_, Message, _, language
-from tutor.lab import CopyReport, CourseError, copy_course, first_lesson, lab_settings, trust_course
+from tutor.lab import (
+    QUIET_SERVER,
+    CopyReport,
+    CourseError,
+    copy_course,
+    first_lesson,
+    lab_settings,
+    trust_course,
+)
 
 
 def register(commands: Commands) -> None:
@@ -32,15 +40,13 @@ def register(commands: Commands) -> None:
 def jupyterlab_command(folder: Path, port: int, browser: bool, lang: str = "en") -> list[str]:
     """The JupyterLab command line for ``folder``, opening the first lesson of the edition in
     ``lang`` (``zh/`` for Chinese), with JupyterLab's interface in that language when its
-    language pack is installed."""
+    language pack is installed, and its announcements off (no news, no update check)."""
     first = first_lesson(folder, lang)
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
                f"--port={port}"]
     if first:
         command.append(f"--LabApp.default_url=/lab/tree/{first}")
-    settings = lab_settings(folder, lang)
-    if settings is not None:
-        command.append(f"--LabApp.app_settings_dir={settings}")
+    command += [f"--LabApp.app_settings_dir={lab_settings(folder, lang)}", *QUIET_SERVER]
     if not browser:
         command.append("--no-browser")
     if hasattr(os, "getuid") and os.getuid() == 0:

@@ -142,8 +142,9 @@ def imports_of(cell: str) -> list[str]:
 
 
 class Handler(SimpleHTTPRequestHandler):
-    """The site's files, with the app exposed to the page (``window.jupyterapp``) and, when
-    profiling, the kernel's Pyodide module wrapped."""
+    """The site's files as built (they expose JupyterLab's application to the page,
+    ``window.jupyterapp``, which the benchmark reads), and, when profiling, the kernel's
+    Pyodide module wrapped."""
 
     profile = False
 
@@ -157,13 +158,12 @@ class Handler(SimpleHTTPRequestHandler):
             code = PROFILE if module.exists() else PROFILE.replace("./snapshot.mjs",
                                                                    "./pyodide.mjs")
             self._send(code.encode(), "text/javascript")
-        elif path.endswith("/jupyter-lite.json"):
+        elif self.profile and path.endswith("/jupyter-lite.json"):
             file = Path(self.directory) / path.lstrip("/")
             config = json.loads(file.read_text("utf-8"))
             data = config.setdefault("jupyter-config-data", {})
-            data["exposeAppInBrowser"] = "true"
             kernel = data.get("litePluginSettings", {}).get(KERNEL_SETTINGS)
-            if self.profile and kernel:
+            if kernel:
                 kernel["pyodideUrl"] = "./static/pyodide/profile.mjs"
             self._send(json.dumps(config).encode(), "application/json")
         else:

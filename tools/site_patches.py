@@ -156,14 +156,18 @@ ADDRESS_KEEPS_THE_OPEN_NOTEBOOK = Patch(
     old=('h.forEach(e=>a.openOrReveal(e));let e=new URL(l.URLExt.join(l.PageConfig.getBaseUrl(),'
          'd));e.searchParams.delete("path");let{pathname:r,search:i}=e;'
          'if(t.navigate(`${r}${i}`,{skipRouting:!0}),n){'),
-    new=('let W=h.map(e=>a.openOrReveal(e)).filter(Boolean);let e=new URL(l.URLExt.join('
+    new=('let L=new URLSearchParams(window.location.search).getAll("path")'
+         '.map(e=>decodeURIComponent(e));'
+         'let W=h.filter(e=>L.includes(e)).map(e=>a.openOrReveal(e)).filter(Boolean);'
+         'let e=new URL(l.URLExt.join('
          'l.PageConfig.getBaseUrl(),d));e.searchParams.delete("path");let{pathname:r,search:i}=e;'
          'let D=()=>{D=()=>{};t.navigate(`${r}${i}`,{skipRouting:!0})};'
          'if(n&&W.length){let q=(_,g)=>{W.includes(g.newValue)||(n.currentChanged.disconnect(q),'
          'D())};n.currentChanged.connect(q);'
          'W.forEach(w=>{var c;null==(c=w.context)||c.pathChanged.connect(()=>D())})}else D();'
          'if(n){'),
-    why="the address keeps the notebook it opened while that notebook is the current tab")
+    why="the address keeps the notebook it opened while that notebook is the current tab, "
+        "and a path the address no longer names is not opened")
 
 PATCHES = (DRIVE_WAITS_FOR_THE_SERVICE_WORKER, KERNEL_TAKES_THE_EARLY_WORKER,
            SERVICE_WORKER_KEEPS_ITS_VERSION, DRIVE_ANSWERS_ITS_ERRORS,

@@ -617,3 +617,25 @@ def test_every_plugin_of_the_sites_pages_starts(browse: Any) -> None:
     said = browse(pages)
     assert len([line for line in said if "navigated to" in line]) >= 4
     assert [line for line in said if "failed to activate" in line] == []
+
+
+def test_a_learner_who_moves_on_right_after_a_reload_is_not_pulled_back(browse: Any) -> None:
+    """After a reload the saved layout shows the notebook at once, and JupyterLite's ``?path=``
+    handler runs only some 1.5 s later (the router's routes run one after another, it after the
+    state's); it revealed the notebook again, pulling a learner who had moved to another tab
+    back to it (4 of 4 reloads). It now opens only the paths the address still names: once the
+    learner moved on, the address names none."""
+    def visit(browsing: Browsing) -> tuple[str, str]:
+        page = browsing.context.new_page()
+        page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
+        browsing.wait_idle(page)
+        browsing.reload(page, NOTEBOOKS[0])
+        page.wait_for_function(f"() => window.jupyterapp && ({_CURRENT})() === {NOTEBOOKS[0]!r}",
+                               timeout=180_000, polling=20)
+        page.evaluate("() => window.jupyterapp.restored.then("
+                      "() => window.jupyterapp.commands.execute('launcher:create'))")
+        page.wait_for_function(f"() => ({_CURRENT})() === 'the launcher'", timeout=60_000)
+        page.wait_for_timeout(6000)  # the handler has run by then
+        return page.evaluate(_CURRENT), page.evaluate("location.search")
+
+    assert browse(visit) == ("the launcher", "")

@@ -190,11 +190,12 @@ def apply_patches(site: Path) -> None:
 
 
 #: The address's fallback (``keep_address``): on a page reloaded after JupyterLab saved a notebook
-#: in its layout, the layout reopens it and JupyterLite's ``?path=`` handler (where
-#: ``ADDRESS_KEEPS_THE_OPEN_NOTEBOOK`` drops ``?path=``) sometimes does not run, so the address
-#: went on naming the notebook after the learner moved on (1 reload in 8 in the site test).
-#: Once the layout is restored, this drops ``?path=`` when the current tab becomes anything
-#: but a notebook the address names, whoever opened it. It reads JupyterLab's application from
+#: in its layout, the layout reopens it at once and JupyterLite's ``?path=`` handler (where
+#: ``ADDRESS_KEEPS_THE_OPEN_NOTEBOOK`` drops ``?path=``) runs only some 1.5 s later, behind the
+#: router's earlier routes, so a learner who moved on in between left the address naming the
+#: notebook. Once the layout is restored, this drops ``?path=`` when the current tab becomes
+#: anything but a notebook the address names, whoever opened it (and the late handler, finding
+#: the path no longer named, then opens nothing). It reads JupyterLab's application from
 #: ``window.jupyterapp``, which JupyterLab sets only when the site's settings say
 #: ``exposeAppInBrowser`` (``keep_address`` says so).
 ADDRESS_FALLBACK_MARK = "<!-- the address's fallback: tools/site_patches.py -->"

@@ -36,9 +36,10 @@ TYPE_CHECKING = False  # typing is not imported at run time (as in tutor.cli)
 if TYPE_CHECKING:  # gettext and the package's files are read only for another language
     from gettext import NullTranslations
 
-__all__ = ["C_", "DOMAIN", "KEYWORDS", "LANGUAGES", "N_", "LanguageError", "Message", "_", "comma",
-           "get_language", "join", "language", "localize", "ngettext", "nmessage", "pgettext",
-           "pmessage", "set_language", "shown", "using_language"]
+__all__ = ["C_", "DOMAIN", "KEYWORDS", "LANGUAGES", "N_", "LanguageError", "Message", "_",
+           "columns", "comma", "get_language", "join", "language", "localize", "ngettext",
+           "nmessage", "padded", "pgettext", "pmessage", "set_language", "shown",
+           "using_language"]
 
 #: the catalog's name: ``tutor/locale/<lang>/LC_MESSAGES/tutor.mo``
 DOMAIN = "tutor"
@@ -299,6 +300,29 @@ def shown(thing: object) -> str:
     inner._pieces = (english,)
     inner._object = thing
     return Message._make((("{shown}", None, 1, {"shown": inner}),), english)
+
+
+def columns(text: str) -> int:
+    """The columns ``text`` takes in a terminal or a monospaced output (a Chinese character
+    takes two).
+
+    >>> columns("net"), columns("净得")
+    (3, 4)
+    """
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def padded(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` and spaces up to ``width`` columns (:func:`columns`), the spaces before it when
+    ``right``: lines that line up in either language; ``text`` as it is when it is wider.
+
+    >>> padded("净得", 6) + "|", padded("net", 6) + "|", padded("+4", 4, right=True)
+    ('净得  |', 'net   |', '  +4')
+    """
+    space = " " * max(0, width - columns(text))
+    return space + text if right else text + space
 
 
 def comma() -> str:

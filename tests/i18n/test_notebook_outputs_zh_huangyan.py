@@ -65,9 +65,11 @@ def tables(text: str) -> list[str]:
 
 
 NOTEBOOKS = ["03_huangyan_scoring", "04_huangyan_reckoning", "05_live_tile_stage"]
-#: the English words each notebook still showed when this test was written (scanner's count,
-#: tile notation and players' names left out): it may only go down
-CEILING = {"03_huangyan_scoring": 90, "04_huangyan_reckoning": 129,
+#: the English words each notebook still shows (scanner's count, tile notation and players'
+#: names left out): it may only go down. Lesson 03's are the rule book's table (its English
+#: column, 57), the views' summaries of its programmers' cells (English as their repr),
+#: ``RulesError`` and ``None``; lesson 04's a summary
+CEILING = {"03_huangyan_scoring": 86, "04_huangyan_reckoning": 5,
            "05_live_tile_stage": 0}
 
 

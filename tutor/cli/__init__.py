@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from tutor import __version__
 from tutor.errors import TutorError
-from tutor.i18n import C_, N_, _, pgettext
+from tutor.i18n import C_, N_, _, columns, pgettext
 
 TYPE_CHECKING = False  # typing is not imported at run time: it costs every start
 if TYPE_CHECKING:
@@ -162,13 +162,6 @@ _METAVARS = (C_("metavar", "BOTS"), C_("metavar", "CERTFILE"), C_("metavar", "CO
              C_("metavar", "app"), C_("metavar", "dir"), C_("metavar", "file"))
 
 
-def _columns(text: str) -> int:
-    """The columns ``text`` takes in a terminal (a Chinese character: two)."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
 class _Formatter(argparse.HelpFormatter):
     """argparse's help, its own words (``usage:``, an option's value) in the current language."""
 
@@ -188,7 +181,7 @@ class _Formatter(argparse.HelpFormatter):
 
         lines, line, used = [], "", 0
         for token in re.findall(r"'[^']*'|[\x21-\x7e]+|\s+|.", " ".join(text.split())):
-            size = _columns(token)
+            size = columns(token)
             if used + size > width and line.strip() and token not in "，。；：）、":
                 lines.append(line.rstrip())
                 line, used = "", 0
@@ -209,7 +202,7 @@ class _Formatter(argparse.HelpFormatter):
         if not found or not after.strip():  # its help already starts on the next line
             return text
         column = min(self._action_max_length + 2, self._max_help_position)
-        used = _columns(lead + invocation)
+        used = columns(lead + invocation)
         if used + 2 <= column:
             first = lead + invocation + " " * (column - used) + after.lstrip(" ")
         else:  # too wide once counted in columns: the help goes on the next line

@@ -8,7 +8,7 @@ import secrets
 from pathlib import Path
 
 from tutor.cli import Commands, count
-from tutor.i18n import N_, Message, _
+from tutor.i18n import N_, Message, _, columns, padded
 from tutor.lab import CourseError
 
 _CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i to misread
@@ -37,13 +37,6 @@ def register(commands: Commands) -> None:
                    "certificate (PEM); with --keyfile"))
     p.add_argument("--keyfile", type=Path, default=None, help=_("the certificate's private key"))
     p.set_defaults(func=_classroom)
-
-
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal (a Chinese character takes two)."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _classroom(args: argparse.Namespace) -> int:
@@ -106,9 +99,9 @@ def _classroom(args: argparse.Namespace) -> int:
             (_("Teacher's page"), f"{scheme}://127.0.0.1:{port}/teacher?code={teacher}  "
              + _("(keep this one to yourself)")),
             (_("Class record"), str(args.folder / "classroom.sqlite")))
-    width = max(_width(label) for label, _value in rows) + 2
+    width = max(columns(label) for label, _value in rows) + 2
     for label, value in rows:
-        print(label + " " * (width - _width(label)) + value, flush=True)
+        print(padded(label, width) + value, flush=True)
     print(_("QR code (also {file} and on the teacher's page):").format(
         file=args.folder / "class-address.svg"), flush=True)
     qr.terminal(compact=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.i18n import C_, N_, _, comma, language, localize, pgettext
+from tutor.i18n import C_, N_, _, comma, language, localize, padded, pgettext
 
 if TYPE_CHECKING:
     from tutor.coach.model import Review
@@ -69,14 +69,6 @@ def summary_text(summary: Summary) -> str:
     return "\n".join(lines)
 
 
-def _pad(text: str, width: int, right: bool = False) -> str:
-    """``text`` padded to ``width`` terminal columns (a Chinese character takes two)."""
-    from tutor.cli import _columns
-
-    space = " " * max(0, width - _columns(text))
-    return space + text if right else text + space
-
-
 def duel_text(result: DuelResult) -> str:
     """``str(result)`` in the current language (the table's columns kept aligned)."""
     if language() == "en":
@@ -93,14 +85,14 @@ def duel_text(result: DuelResult) -> str:
              (_("win rate"), 9, True), (_("deal-ins"), 9, True)]
     if liable:
         heads.append((_("liable"), 7, True))
-    lines.append(" ".join(_pad(h, w, r) for h, w, r in heads))
+    lines.append(" ".join(padded(h, w, right=r) for h, w, r in heads))
     for bot in result.bots:
         span = _("{low} to {high}").format(low=f"{bot.low:+.2f}", high=f"{bot.high:+.2f}")
         cells = [(bot.name, 16, False), (f"{bot.points:+.2f}", 11, True), (span, 18, True),
                  (_percent(bot.win_rate), 9, True), (_percent(bot.deal_in_rate), 9, True)]
         if liable and bot.liability_rate is not None:
             cells.append((_percent(bot.liability_rate), 7, True))
-        lines.append(" ".join(_pad(c, w, r) for c, w, r in cells))
+        lines.append(" ".join(padded(c, w, right=r) for c, w, r in cells))
     verdict = (_("the interval excludes zero") if result.significant
                else _("the interval includes zero: no difference shown"))
     lines.append(_("{a} minus {b}: {margin} points per hand ({percent} interval {low} to "

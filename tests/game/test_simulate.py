@@ -162,7 +162,7 @@ def test_dask_cluster_gives_the_local_result() -> None:
 
 def test_dask_without_a_scheduler_fails_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed", reason="dask[distributed] is not installed")
-    monkeypatch.setattr("tutor.game.simulate.DASK_TIMEOUT", 1)
+    monkeypatch.setattr("tutor.game.executors.DASK_TIMEOUT", 1)
     with pytest.raises(SimulationError, match="cannot reach the Dask scheduler"):
         simulate("guiyang", 2, executor="dask", scheduler="tcp://127.0.0.1:9")
 

@@ -19,22 +19,16 @@ as :func:`tutor.game.simulate.simulate` does for single hands.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.tiles import Wind
 from tutor.core.variant import Variant
 from tutor.game.bots import make_bot, play_out
+from tutor.game.executors import SimulationError, check_executor, cpu_count, run_chunks, whole
 from tutor.game.hooks import Hooks
-from tutor.game.simulate import (
-    DASK_TIMEOUT,
-    EXECUTORS,
-    MAX_SEED,
-    SimulationError,
-    check_bots,
-    cpu_count,
-)
+from tutor.game.simulate import MAX_SEED, check_bots
 from tutor.game.state import HandState, WinKind
 from tutor.game.variants import hooks_for
 
@@ -48,7 +42,6 @@ MAX_DEALS = 1_000_000
 ROTATIONS = ((0, 0, 1, 1), (1, 0, 0, 1), (1, 1, 0, 0), (0, 1, 1, 0))
 SEATS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 _Z95 = 1.959963984540054
-_IN_FLIGHT = 4  # chunks queued per worker
 
 
 @dataclass(frozen=True)
@@ -199,25 +192,11 @@ def _figures(variant: Variant, bots: tuple[str, str], results: Sequence[DealResu
                       tuple(results))
 
 
-def _whole(value: object, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SimulationError(f"{name} must be a whole number, not {type(value).__name__}")
-    if not low <= value <= high:
-        shown = str(value) if value.bit_length() <= 64 else f"a {value.bit_length()}-bit number"
-        raise SimulationError(f"{name} must be {low:,} to {high:,}, not {shown}")
-    return value
-
-
 def _pair(bots: Sequence[str] | str) -> tuple[str, str]:
     names = check_bots(bots)
     if len(names) != 2:
         raise SimulationError("a duel takes exactly two bots, for example sensible,random")
     return names[0], names[1]
-
-
-def _chunks(seed: int, deals: int, size: int) -> Iterator[tuple[int, int]]:
-    for offset in range(0, deals, size):
-        yield seed + offset, min(size, deals - offset)
 
 
 def duel(variant: Variant | str, deals: int, seed: int = 0,
@@ -233,127 +212,31 @@ def duel(variant: Variant | str, deals: int, seed: int = 0,
         v = Variant.parse(variant)
     except (ValueError, TypeError) as exc:
         raise SimulationError(str(exc)[:200]) from None
-    deals = _whole(deals, "deals", 1, MAX_DEALS)
-    seed = _whole(seed, "seed", -MAX_SEED, MAX_SEED - MAX_DEALS)
+    deals = whole(deals, "deals", 1, MAX_DEALS)
+    seed = whole(seed, "seed", -MAX_SEED, MAX_SEED - MAX_DEALS)
     pair = _pair(bots)
-    if executor not in EXECUTORS:
-        raise SimulationError(f"executor must be {' or '.join(EXECUTORS)}, "
-                              f"not {str(executor)[:40]!r}")
-    if executor == "dask":
-        if workers is not None:
-            raise SimulationError("workers applies to the local executor: a Dask cluster has "
-                                  "its own workers")
-        if not isinstance(scheduler, str) or not scheduler.strip() or len(scheduler) > 200:
-            raise SimulationError("the dask executor needs the scheduler's address, for "
-                                  "example tcp://10.0.0.5:8786")
-    elif scheduler is not None:
-        raise SimulationError("a scheduler address applies to the dask executor only")
-    if workers is not None:
-        workers = _whole(workers, "workers", 1, cpu_count())
-    if chunk is not None:
-        chunk = _whole(chunk, "chunk", 1, 10_000)
+    workers, scheduler, chunk = check_executor(executor, workers, scheduler, chunk, 10_000)
     changes = dict(overrides or {})
     hooks = hooks_for(v, changes)  # a bad rule fails before anything is played
     results: list[DealResult] = []
-    if executor == "dask":
-        assert scheduler is not None
-        results = _run_dask(v.value, pair, changes, seed, deals, chunk or 50, scheduler.strip(),
-                            progress)
-    else:
-        workers = workers or cpu_count()
-        if workers == 1 or deals == 1:
-            for s in range(seed, seed + deals):
-                results.append(play_deal(hooks, s, pair))
-                if progress:
-                    progress(len(results), deals)
-        else:
-            size = chunk or max(1, min(50, deals // (workers * 8)))
-            results = _run_pool(v.value, pair, changes, seed, deals, size, workers, progress)
-    return _figures(v, pair, results, seed)
-
-
-def _in_order(parts: dict[int, list[DealResult]]) -> list[DealResult]:
-    return [r for index in sorted(parts) for r in parts[index]]
-
-
-def _run_pool(variant: str, bots: tuple[str, str], overrides: dict[str, Any], seed: int,
-              deals: int, size: int, workers: int,
-              progress: Callable[[int, int], None] | None) -> list[DealResult]:
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-
-    parts: dict[int, list[DealResult]] = {}
-    chunks = enumerate(_chunks(seed, deals, size))
-    done_deals = 0
-    with ProcessPoolExecutor(workers) as pool:
-        running: dict[Future[list[DealResult]], int] = {}
-
-        def submit() -> None:
-            for index, (start, count) in chunks:
-                running[pool.submit(play_deals, variant, start, count, bots, overrides)] = index
-                if len(running) >= workers * _IN_FLIGHT:
-                    return
-
-        submit()
-        while running:
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                part = future.result()
-                parts[running.pop(future)] = part
-                done_deals += len(part)
-                if progress:
-                    progress(done_deals, deals)
-            submit()
-    return _in_order(parts)
-
-
-def _run_dask(variant: str, bots: tuple[str, str], overrides: dict[str, Any], seed: int,
-              deals: int, size: int, scheduler: str,
-              progress: Callable[[int, int], None] | None) -> list[DealResult]:
-    import importlib
-
-    try:  # imported by name: an optional dependency, typed loosely
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise SimulationError('the dask executor needs the cluster extra: pip install '
-                              '"mahjong-tutor[cluster]"') from None
-    try:
-        client = distributed.Client(scheduler, timeout=f"{DASK_TIMEOUT}s",
-                                     set_as_default=False)
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
-        raise SimulationError(f"cannot reach the Dask scheduler at {scheduler[:80]!r}: "
-                              f"{reason}") from None
-    parts: dict[int, list[DealResult]] = {}
-    done_deals = 0
-    try:
-        chunks = enumerate(_chunks(seed, deals, size))
-        slots = max(1, len(client.scheduler_info().get("workers", {}))) * _IN_FLIGHT
-        pending = distributed.as_completed(loop=client.loop)
-        index_of: dict[Any, int] = {}
-
-        def submit(limit: int) -> None:
-            for _ in range(limit):
-                item = next(chunks, None)
-                if item is None:
-                    return
-                index, (start, count) = item
-                future = client.submit(play_deals, variant, start, count, bots, overrides,
-                                       pure=False)
-                index_of[future.key] = index
-                pending.add(future)
-
-        submit(slots)
-        for future in pending:
-            try:
-                part = future.result()
-            except (ImportError, AttributeError) as exc:
-                raise SimulationError(f"a Dask worker could not play the deals ({exc}): "
-                                      "install mahjong-tutor on every worker") from None
-            parts[index_of.pop(future.key)] = part
-            done_deals += len(part)
+    workers = workers or cpu_count()
+    if scheduler is None and (workers == 1 or deals == 1):
+        for s in range(seed, seed + deals):
+            results.append(play_deal(hooks, s, pair))
             if progress:
-                progress(done_deals, deals)
-            submit(1)
-    finally:
-        client.close()
-    return _in_order(parts)
+                progress(len(results), deals)
+    else:
+        parts: dict[int, list[DealResult]] = {}
+        done = 0
+
+        def arrive(index: int, part: list[DealResult]) -> None:
+            nonlocal done
+            parts[index], done = part, done + len(part)
+            if progress:
+                progress(done, deals)
+
+        size = chunk or (50 if scheduler else max(1, min(50, deals // (workers * 8))))
+        run_chunks(play_deals, (v.value, pair, changes), seed, deals, size, arrive,
+                   workers=workers, scheduler=scheduler, unit="deals")
+        results = [r for index in sorted(parts) for r in parts[index]]
+    return _figures(v, pair, results, seed)

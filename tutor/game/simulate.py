@@ -15,17 +15,23 @@ a bad rule: :class:`~tutor.errors.RulesError`) before any hand is played. A run 
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.variant import Variant
-from tutor.errors import TutorError
 from tutor.game.bots import BOT_NAMES, make_bot, play_out
+from tutor.game.executors import (
+    EXECUTORS,
+    Job,
+    SimulationError,
+    check_executor,
+    cpu_count,
+    run_chunks,
+    whole,
+)
 from tutor.game.hooks import Hooks
 from tutor.game.state import HandState
 from tutor.game.variants import hooks_for
@@ -37,18 +43,9 @@ __all__ = ["EXECUTORS", "MAX_HANDS", "MAX_SEED", "HandSummary", "SimulationError
 MAX_HANDS = 10_000_000
 #: Seeds lie between ``-MAX_SEED`` and ``MAX_SEED``.
 MAX_SEED = 2**63 - 1
-#: Where the hands are played: ``local`` (this machine) or ``dask`` (a Dask cluster).
-EXECUTORS = ("local", "dask")
 #: Runs up to this size keep every hand's figures (``Summary.gains``, ``Summary.stat``).
 KEEP_DETAILS = 100_000
 _SEATS = ("E", "S", "W", "N")
-_IN_FLIGHT = 4  # chunks queued per worker
-#: How long to try reaching a Dask scheduler, in seconds.
-DASK_TIMEOUT = 10
-
-
-class SimulationError(TutorError, ValueError):
-    """Arguments a simulation cannot run with (hands, seed, bots, workers, executor)."""
 
 
 @dataclass(frozen=True)
@@ -60,23 +57,6 @@ class HandSummary:
     net: dict[str, int]
     moves: int
     extra: dict[str, float] = field(default_factory=dict)
-
-
-def cpu_count() -> int:
-    """The CPUs this process may use (the most ``workers`` a local run may ask for)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
-def _whole(value: object, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SimulationError(f"{name} must be a whole number, not {type(value).__name__}")
-    if not low <= value <= high:
-        shown = str(value) if value.bit_length() <= 64 else f"a {value.bit_length()}-bit number"
-        raise SimulationError(f"{name} must be {low:,} to {high:,}, not {shown}")
-    return value
 
 
 def _variant(variant: Variant | str) -> Variant:
@@ -253,20 +233,11 @@ def _quantiles(gains: Counter[int]) -> dict[str, float]:
     return out
 
 
-Job = tuple[str, tuple[str, ...], dict[str, Any]]
-
-
-def _chunks(seed: int, hands: int, size: int) -> Iterator[tuple[int, int]]:
-    """(first seed, count) of each chunk, made lazily."""
-    for offset in range(0, hands, size):
-        yield seed + offset, min(size, hands - offset)
-
-
 def _run_args(variant: Variant | str, hands: int, seed: int, bots: Sequence[str]
               ) -> tuple[Variant, int, int, tuple[str, ...]]:
     """A run's variant, hands, seed and bot names, checked (SimulationError otherwise)."""
-    return (_variant(variant), _whole(hands, "hands", 1, MAX_HANDS),
-            _whole(seed, "seed", -MAX_SEED, MAX_SEED), check_bots(bots))
+    return (_variant(variant), whole(hands, "hands", 1, MAX_HANDS),
+            whole(seed, "seed", -MAX_SEED, MAX_SEED), check_bots(bots))
 
 
 def simulate(variant: Variant | str, hands: int, seed: int = 0,
@@ -283,36 +254,18 @@ def simulate(variant: Variant | str, hands: int, seed: int = 0,
     this package installed. The result depends only on the variant, hands, seed, bots and
     rules, never on the executor, the workers or the chunk size."""
     v, hands, seed, names = _run_args(variant, hands, seed, bots)
-    if executor not in EXECUTORS:
-        raise SimulationError(f"executor must be {' or '.join(EXECUTORS)}, "
-                              f"not {str(executor)[:40]!r}")
-    if executor == "dask":
-        if workers is not None:
-            raise SimulationError("workers applies to the local executor: a Dask cluster has "
-                                  "its own workers")
-        if not isinstance(scheduler, str) or not scheduler.strip() or len(scheduler) > 200:
-            raise SimulationError("the dask executor needs the scheduler's address, for "
-                                  "example tcp://10.0.0.5:8786")
-    elif scheduler is not None:
-        raise SimulationError("a scheduler address applies to the dask executor only")
-    if workers is not None:
-        workers = _whole(workers, "workers", 1, cpu_count())
-    if chunk is not None:
-        chunk = _whole(chunk, "chunk", 1, 100_000)
+    workers, scheduler, chunk = check_executor(executor, workers, scheduler, chunk, 100_000)
     changes = dict(overrides or {})
     hooks_for(v, changes)  # fail early on bad overrides
     job: Job = (v.value, names, changes)
     tally = _Tally(keep=hands <= KEEP_DETAILS)
-    if executor == "dask":
-        assert scheduler is not None
-        _run_dask(job, seed, hands, chunk or 500, scheduler.strip(), tally, progress)
+    workers = workers or cpu_count()
+    if scheduler is None and (workers == 1 or hands == 1):
+        _run_here(job, seed, hands, tally, progress)
     else:
-        workers = workers or cpu_count()
-        if workers == 1 or hands == 1:
-            _run_here(job, seed, hands, tally, progress)
-        else:
-            size = chunk or max(1, min(500, hands // (workers * 8)))
-            _run_pool(job, seed, hands, size, workers, tally, progress)
+        size = chunk or (500 if scheduler else max(1, min(500, hands // (workers * 8))))
+        run_chunks(play_chunk, job, seed, hands, size, _InOrder(tally, hands, progress).arrive,
+                   workers=workers, scheduler=scheduler)
     return tally.summary(v, seed, names)
 
 
@@ -364,110 +317,6 @@ class _InOrder:
             self.next += 1
         if self.progress:
             self.progress(self.tally.hands, self.total)
-
-
-def _run_pool(job: Job, seed: int, hands: int, size: int, workers: int, tally: _Tally,
-              progress: Callable[[int, int], None] | None) -> None:
-    from concurrent.futures.process import BrokenProcessPool
-
-    order = _InOrder(tally, hands, progress)
-    try:
-        _pool_run(job, seed, hands, size, workers, order)
-    except BrokenProcessPool as exc:  # a worker process killed: no partial result
-        raise SimulationError(_fault_line("a worker process", exc, tally.hands, hands)
-                              ) from None
-
-
-def _pool_run(job: Job, seed: int, hands: int, size: int, workers: int, order: _InOrder
-              ) -> None:
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-
-    variant, bots, overrides = job
-    chunks = enumerate(_chunks(seed, hands, size))
-    with ProcessPoolExecutor(workers) as pool:
-        running: dict[Future[list[HandSummary]], int] = {}
-
-        def submit() -> None:
-            for index, (start, count) in chunks:
-                running[pool.submit(play_chunk, variant, start, count, bots, overrides)] = index
-                if len(running) >= workers * _IN_FLIGHT:
-                    return
-
-        submit()
-        while running:
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                order.arrive(running.pop(future), future.result())
-            submit()
-
-
-def _run_dask(job: Job, seed: int, hands: int, size: int, scheduler: str, tally: _Tally,
-              progress: Callable[[int, int], None] | None) -> None:
-    import importlib
-
-    try:  # imported by name: an optional dependency, typed loosely
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise SimulationError('the dask executor needs the cluster extra: pip install '
-                              '"mahjong-tutor[cluster]"') from None
-    variant, bots, overrides = job
-    try:
-        client = distributed.Client(scheduler, timeout=f"{DASK_TIMEOUT}s",
-                                     set_as_default=False)
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
-        raise SimulationError(f"cannot reach the Dask scheduler at {scheduler[:80]!r}: "
-                              f"{reason}") from None
-    try:
-        order = _InOrder(tally, hands, progress)
-        chunks = enumerate(_chunks(seed, hands, size))
-        slots = max(1, len(client.scheduler_info().get("workers", {}))) * _IN_FLIGHT
-        pending = distributed.as_completed(loop=client.loop)
-        index_of: dict[Any, int] = {}
-
-        def submit(limit: int) -> None:
-            for _ in range(limit):
-                item = next(chunks, None)
-                if item is None:
-                    return
-                index, (start, count) = item
-                future = client.submit(play_chunk, variant, start, count, bots, overrides,
-                                       pure=False)
-                index_of[future.key] = index
-                pending.add(future)
-
-        submit(slots)
-        for future in pending:
-            try:
-                results = future.result()
-            except (ImportError, AttributeError) as exc:
-                raise SimulationError(f"a Dask worker could not run the hands ({exc}): install "
-                                      "mahjong-tutor on every worker") from None
-            order.arrive(index_of.pop(future.key), results)
-            submit(1)
-    except _cluster_faults(distributed) as exc:  # a lost scheduler, a worker killed for good
-        raise SimulationError(_fault_line("the Dask cluster", exc, tally.hands, hands)) from None
-    finally:
-        with contextlib.suppress(Exception):  # closing a client whose scheduler is gone
-            client.close(timeout=DASK_TIMEOUT)
-
-
-def _cluster_faults(distributed: Any) -> tuple[type[BaseException], ...]:
-    """What a Dask run raises when the cluster fails under it: a worker killed too often
-    (``KilledWorker``), futures cancelled by a lost scheduler, a closed connection or a
-    timeout (both ``OSError``)."""
-    import asyncio
-    from concurrent.futures import CancelledError
-
-    return (distributed.KilledWorker, CancelledError, asyncio.CancelledError, OSError)
-
-
-def _fault_line(where: str, exc: BaseException, done: int, total: int) -> str:
-    """One line saying the run stopped and no result is given (never a partial one)."""
-    reason = str(exc).splitlines()[0][:100] if str(exc).strip() else ""
-    kind = type(exc).__name__ + (f": {reason}" if reason else "")
-    return (f"{where} failed after {done:,} of {total:,} hands ({kind}); no result is given "
-            "for a partial run: run it again")
 
 
 def progress_bar(done: int, total: int) -> None:

@@ -44,6 +44,19 @@ def _cpus() -> int:
     return cpu_count()
 
 
+def _run_options(p: argparse.ArgumentParser) -> None:
+    """The options simulate and duel share: rule changes and where the hands are played."""
+    p.add_argument("--rule", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
+                   help=_("change a ruleset value (repeatable)"))
+    p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
+                   help=_("local: this machine (default); dask: a Dask cluster (needs "
+                   "--scheduler and the cluster extra)"))
+    p.add_argument("--scheduler", metavar=pgettext("metavar", "ADDRESS"),
+                   help=_("the Dask scheduler, for example tcp://10.0.0.5:8786"))
+    p.add_argument("--workers", type=count(1, _cpus), default=None,
+                   help=_("local processes (default: every CPU; at most the CPU count)"))
+
+
 def register(commands: Commands) -> None:
     p = commands.command("simulate", N_("play seeded hands with bots and summarise them"))
     p.add_argument("--variant", default="huangyan", type=_choice(tuple(v.value for v in Variant)),
@@ -59,15 +72,7 @@ def register(commands: Commands) -> None:
     p.add_argument("--bots", default="sensible",
                    help=_("comma-separated bots for East, South, West, North: sensible, strong, "
                    "random (1 to 4 names, repeated around the table)"))
-    p.add_argument("--rule", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
-                   help=_("change a ruleset value (repeatable)"))
-    p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
-                   help=_("local: this machine (default); dask: a Dask cluster (needs "
-                   "--scheduler and the cluster extra)"))
-    p.add_argument("--scheduler", metavar=pgettext("metavar", "ADDRESS"),
-                   help=_("the Dask scheduler, for example tcp://10.0.0.5:8786"))
-    p.add_argument("--workers", type=count(1, _cpus), default=None,
-                   help=_("local processes (default: every CPU; at most the CPU count)"))
+    _run_options(p)
     p.add_argument("--save", metavar=pgettext("metavar", "FILE"), help=_(
         "also save every hand's record as a JSON list (at most {hands} hands, or every hand of "
         "the sessions: at most {most})").format(hands=_SAVE_HANDS, most=f"{MAX_SAVED_HANDS:,}"))
@@ -86,15 +91,7 @@ def register(commands: Commands) -> None:
                           "{most})").format(most=f"{MAX_DEALS:,}"))
     p.add_argument("--seed", type=count(-MAX_SEED, MAX_SEED - MAX_DEALS), default=0,
                    help=_("random seed of the first deal (default 0)"))
-    p.add_argument("--rule", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
-                   help=_("change a ruleset value (repeatable)"))
-    p.add_argument("--executor", default="local", type=_choice(EXECUTORS),
-                   help=_("local: this machine (default); dask: a Dask cluster (needs "
-                   "--scheduler and the cluster extra)"))
-    p.add_argument("--scheduler", metavar=pgettext("metavar", "ADDRESS"),
-                   help=_("the Dask scheduler, for example tcp://10.0.0.5:8786"))
-    p.add_argument("--workers", type=count(1, _cpus), default=None,
-                   help=_("local processes (default: every CPU; at most the CPU count)"))
+    _run_options(p)
     p.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=_duel)

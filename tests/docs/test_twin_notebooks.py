@@ -7,8 +7,9 @@ path, and:
   cell tagged ``language`` right after the first cell, whose code is hidden and calls
   ``set_language("zh")`` (the kernels of the tests and of ``tutor lab`` speak English unless told);
 * every code cell has the same code, the same tags and the same hidden-or-shown input as its
-  English twin: the same Python tokens but for its comments, which are in the edition's language
-  (as many, each with Chinese in it); markdown cells are translations and are not compared,
+  English twin: the same Python tokens but for its comments and docstrings, which are in the
+  edition's language (as many, each with Chinese in it); markdown cells are translations and are
+  not compared,
   except that
 * the first cell of each edition is markdown that says how to switch: the other edition's path,
   ``tutor lab --lang zh`` and ``TUTOR_LANG``;
@@ -130,15 +131,32 @@ def plain_texts(output: dict[str, Any]) -> list[str]:
     return [_text(output["data"][kind]) for kind in PLAIN if kind in output.get("data", {})]
 
 
+def _docstrings(tokens: list[tokenize.TokenInfo]) -> set[int]:
+    """The positions of the docstrings among ``tokens``: a string that is the first statement
+    of a function's or class's body."""
+    found = set()
+    for n, token in enumerate(tokens):
+        if token.type != tokenize.STRING:
+            continue
+        before = [t for t in tokens[:n] if t.type not in (tokenize.NL, tokenize.COMMENT)]
+        after = [t for t in tokens[n + 1:] if t.type not in (tokenize.NL, tokenize.COMMENT)]
+        if before and before[-1].type == tokenize.INDENT and after and (
+                after[0].type == tokenize.NEWLINE):
+            found.add(n)
+    return found
+
+
 def code_and_comments(source: str) -> tuple[list[tuple[int, str]], list[str]]:
-    """A code cell's Python tokens without its comments (types and strings: not where they
-    stand, so a comment's length may move what follows it), and its comments."""
+    """A code cell's Python tokens without its comments and docstrings (types and strings: not
+    where they stand, so a comment's length may move what follows it), and its comments and
+    docstrings, the words a reader of the code reads."""
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
     except (tokenize.TokenError, SyntaxError):  # not Python (a magic): the text itself
         return [(0, source)], []
-    code = [(t.type, t.string) for t in tokens if t.type != tokenize.COMMENT]
-    return code, [t.string for t in tokens if t.type == tokenize.COMMENT]
+    notes = _docstrings(tokens) | {n for n, t in enumerate(tokens) if t.type == tokenize.COMMENT}
+    code = [(t.type, t.string) for n, t in enumerate(tokens) if n not in notes]
+    return code, [t.string for n, t in enumerate(tokens) if n in notes]
 
 
 def comment_problems(english: str, chinese: str) -> list[str]:
@@ -146,7 +164,7 @@ def comment_problems(english: str, chinese: str) -> list[str]:
     en, zh = code_and_comments(english)[1], code_and_comments(chinese)[1]
     if len(en) != len(zh):
         return [f"{len(zh)} comments, not {len(en)}"]
-    return [f"a comment in English: {c!r}" for c in zh if not CJK.search(c)]
+    return [f"a comment or docstring in English: {c!r}" for c in zh if not CJK.search(c)]
 
 
 def first_cell_problems(cell: dict[str, Any], other_edition: str) -> list[str]:
@@ -395,8 +413,8 @@ def test_every_link_of_the_chinese_edition_resolves() -> None:
 NAME = "03_huangyan_scoring.ipynb"
 
 
-def _pair() -> tuple[dict[str, Any], dict[str, Any]]:
-    return load(EN / NAME), load(ZH / NAME)
+def _pair(name: str = NAME) -> tuple[dict[str, Any], dict[str, Any]]:
+    return load(EN / name), load(ZH / name)
 
 
 def _first_output_cell(notebook: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -421,9 +439,22 @@ def test_the_twin_check_fails_on_a_broken_twin() -> None:
     english_code = next(c for c in english["cells"][1:] if c["cell_type"] == "code"
                         and code_and_comments(_text(c["source"]))[1])
     code["source"] = english_code["source"]
-    assert any("a comment in English" in p for p in twin_problems(english, commented, NAME))
+    assert any("a comment or docstring in English" in p
+               for p in twin_problems(english, commented, NAME))
     code["source"] = _text(english_code["source"]) + "\n# 多一条注释"
     assert any("comments, not" in p for p in twin_problems(english, commented, NAME))
+    assert code_and_comments('def f():\n    """Says so."""\n    return "x"\n')[1] == [
+        '"""Says so."""']  # a docstring is a note, a returned string is code
+
+    documented = _pair("08_play_and_what_if.ipynb")  # a docstring left in English
+    chinese_08 = documented[1]
+    cell = next(c for c in chinese_08["cells"] if c["cell_type"] == "code"
+                and "def follow_hint" in _text(c["source"]))
+    cell["source"] = _text(cell["source"]).replace(
+        "照提示建议的走法打，最多走 ``turns`` 步。",
+        "Play the move the hint suggests, for at most ``turns`` moves.")
+    assert any("docstring in English" in p
+               for p in twin_problems(documented[0], chinese_08, "08_play_and_what_if.ipynb"))
 
     no_language = copy.deepcopy(chinese)
     del no_language["cells"][1]

@@ -39,6 +39,7 @@ from site_pages import (  # noqa: E402
     site_kernel,
     site_notebook,
     start_page,
+    style_app_pages,
 )
 from site_patches import apply_patches, keep_address  # noqa: E402
 from site_prestart import add_prestart  # noqa: E402
@@ -284,6 +285,7 @@ def build(out: Path) -> None:
     leave_out_in_repl(out)
     course_apps(out)
     add_prestart(out)
+    style_app_pages(out)
     apply_patches(out)
     keep_address(out)
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")

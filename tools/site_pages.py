@@ -118,6 +118,37 @@ def with_script(page: str, script: str) -> str | None:
     return page[:anchor] + script.lstrip() + "    " + page[anchor:]
 
 
+#: An app's page shows the app alone, as Voila does: the REPL's code prompt (an empty code editor
+#: under the app that took the keyboard focus and kept it: Tab indented the empty code instead of
+#: reaching the app), the execution counts left of each output and the notifications' bell (out
+#: of sight behind the console, yet the first stop of Tab) are hidden, and the outputs take the
+#: whole page.
+APP_PAGE_MARK = "<!-- an app's page: tools/site_pages.py -->"
+APP_PAGE_STYLE = APP_PAGE_MARK + """
+    <style>
+      .jp-CodeConsole-input, .jp-CodeConsole .lm-SplitPanel-handle,
+      .jp-CodeConsole-content .jp-OutputPrompt,
+      .jp-Notification-Status { display: none !important; }
+      .jp-CodeConsole .jp-CodeConsole-content { height: 100% !important; }
+    </style>
+"""
+
+
+def style_app_pages(site: Path) -> list[Path]:
+    """Put :data:`APP_PAGE_STYLE` in each REPL page of ``site`` (the apps' pages, every
+    course); returns the pages changed."""
+    if not (site / "repl" / "index.html").exists():
+        raise SystemExit("the apps' style found no REPL page (the front end changed?)")
+    changed = []
+    for page in sorted((site / "repl").rglob("index.html")):
+        text = page.read_text("utf-8")
+        new = None if APP_PAGE_MARK in text else with_script(text, APP_PAGE_STYLE)
+        if new is not None:
+            page.write_text(new, "utf-8")
+            changed.append(page)
+    return changed
+
+
 def site_notebook(text: str, kernel: dict[str, Any]) -> str:
     """A notebook's text as the site serves it: its metadata's ``kernelspec`` and
     ``language_info`` those of the site's kernel (:func:`site_kernel`), and each code cell

@@ -575,6 +575,43 @@ def test_the_start_page_offers_each_course_and_opens_a_lesson(browse: Any, site_
     assert not outside
 
 
+def test_an_apps_page_is_the_app_alone_and_tab_reaches_it(browse: Any) -> None:
+    """The play table from the start page, as a keyboard user meets it: no code prompt under the
+    app (it took the focus and Tab only indented its empty code), no execution counts, and Tab
+    from the page's start reaches the app's hand, every stop on screen."""
+    def tab_through(browsing: Browsing) -> tuple[int, int, list[str], list[str]]:
+        page = browsing.context.new_page()
+        page.goto(f"{browsing.url}/", timeout=180_000)
+        page.click("section[lang=en] a.app:text-is('Play a hand')")
+        page.wait_for_selector(".mt-hand .mt-tile", timeout=600_000)
+        page.wait_for_timeout(1_000)  # the console settles (it focused its prompt here)
+        prompts = page.locator(".jp-CodeConsole-promptCell:visible").count()
+        counts = page.locator(".jp-CodeConsole-content .jp-OutputPrompt:visible").count()
+        stops, hidden = [], []
+        for _ in range(8):
+            page.keyboard.press("Tab")
+            stop = page.evaluate("""() => {
+              const a = document.activeElement, r = a.getBoundingClientRect();
+              const x = r.left + Math.min(r.width / 2, 20), y = r.top + Math.min(r.height / 2, 20);
+              const hit = document.elementFromPoint(x, y);
+              const seen = r.width > 0 && r.height > 0 && !!hit
+                && (a.contains(hit) || hit.contains(a));
+              return [a.tagName + '.' + a.className, seen];
+            }""")
+            stops.append(stop[0])
+            if not stop[1]:
+                hidden.append(stop[0])
+            if "mt-tile" in stop[0]:
+                break
+        return prompts, counts, stops, hidden
+
+    prompts, counts, stops, hidden = browse(tab_through)
+    assert prompts == 0, "the REPL's code prompt is shown under the app"
+    assert counts == 0, "execution counts are shown beside the app"
+    assert "mt-tile" in stops[-1], stops  # Tab reached a tile of the learner's hand
+    assert hidden == [], hidden  # no stop out of sight
+
+
 def test_an_app_opens_as_an_app_and_works_without_run_all(browse: Any) -> None:
     """The hand builder from the start page: its widget appears by itself (no Run All, no
     code shown) and answers a click."""

@@ -22,6 +22,7 @@ from site_pages import (
     site_kernel,
     site_notebook,
     start_page,
+    style_app_pages,
 )
 
 
@@ -175,6 +176,21 @@ def test_the_address_fallback_is_in_every_jupyterlab_page_and_can_reach_the_app(
     assert "window.jupyterapp" in pages[0].read_text("utf-8")
     data = json.loads((site / "jupyter-lite.json").read_text("utf-8"))["jupyter-config-data"]
     assert data == {"appName": "Mahjong Tutor", "exposeAppInBrowser": "true"}
+
+
+def test_the_apps_style_is_in_every_repl_page_and_no_jupyterlab_page(tmp_path: Path) -> None:
+    """``style_app_pages`` puts the apps' style (no code prompt, no execution counts) in each
+    REPL page, once, and leaves JupyterLab's pages as they were."""
+    from site_pages import APP_PAGE_MARK
+
+    site = tmp_path / "site"
+    repls = [_app_page(site / p / "index.html") for p in ("repl", "repl/zh")]
+    lab = _app_page(site / "lab" / "index.html")
+    assert style_app_pages(site) == sorted(repls)
+    assert style_app_pages(site) == []  # once
+    assert all(p.read_text("utf-8").count(APP_PAGE_MARK) == 1 for p in repls)
+    assert ".jp-CodeConsole-input" in repls[0].read_text("utf-8")
+    assert APP_PAGE_MARK not in lab.read_text("utf-8")
 
 
 # the kernel's front end as the pinned jupyterlite-pyodide-kernel writes it (two pieces of it)

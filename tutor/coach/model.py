@@ -251,7 +251,9 @@ class Decision:
                 played=localize(option_word(self.played.label)), mark=mark, better=better,
                 grade=localize(grade_word(self.grade)), reason=localize(self.reason))
         better = "" if self.played == self.preferred else f" (coach: {self.preferred.label})"
-        return (f"move {self.turn + 1:>3} {self.kind.value:<7} {self.played.label}{mark}"
+        kind = self.kind.value  # said once: "discard 4m", not "discard discard 4m"
+        named = "" if self.played.label.split(" ")[0] == kind else f"{kind:<7} "
+        return (f"move {self.turn + 1:>3} {named}{self.played.label}{mark}"
                 f"{better}: {self.grade.value}. {self.reason}")
 
 

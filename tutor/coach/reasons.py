@@ -177,8 +177,13 @@ def _discard(pos: Position, d: Decision) -> str:
     if d.grade is Grade.GOOD:
         text = Message("Discarding {tile} leaves your hand {shape}", tile=tile,
                        shape=_shape(p, pos))
-        text += (Message(", as good as any choice") if p.loss == 0
-                 else Message(", close to the best ({other})", other=other))
+        if p.loss == 0:
+            text += Message(", as good as any choice")
+        elif q.label != p.label:
+            text += Message(", close to the best ({other})", other=other)
+        else:  # the play-outs chose it over the shape's best: name that one
+            shapely = min(d.options, key=lambda o: o.loss)
+            text += Message(", close to the most efficient ({other})", other=str(shapely.tile))
         if "safe" in " ".join(p.notes) and d.stage:
             text += Message("; and {tile} was safe in the {stage} (already discarded this "
                             "hand)", tile=tile, stage=Message(d.stage))

@@ -28,7 +28,7 @@ from tutor.core.variant import Variant
 from tutor.game.bots import make_bot, play_out
 from tutor.game.executors import SimulationError, check_executor, cpu_count, run_chunks, whole
 from tutor.game.hooks import Hooks
-from tutor.game.simulate import MAX_SEED, check_bots
+from tutor.game.simulate import MAX_SEED, check_bots, variant_of
 from tutor.game.state import HandState, WinKind
 from tutor.game.variants import hooks_for
 
@@ -208,10 +208,7 @@ def duel(variant: Variant | str, deals: int, seed: int = 0,
     return their figures. ``executor``, ``workers``, ``scheduler`` and ``chunk`` as for
     :func:`tutor.game.simulate.simulate`; ``progress(done, deals)`` after each deal or chunk.
     Bad arguments raise :class:`~tutor.game.simulate.SimulationError` before any hand."""
-    try:
-        v = Variant.parse(variant)
-    except (ValueError, TypeError) as exc:
-        raise SimulationError(str(exc)[:200]) from None
+    v = variant_of(variant)
     deals = whole(deals, "deals", 1, MAX_DEALS)
     seed = whole(seed, "seed", -MAX_SEED, MAX_SEED - MAX_DEALS)
     pair = _pair(bots)

@@ -59,7 +59,8 @@ class HandSummary:
     extra: dict[str, float] = field(default_factory=dict)
 
 
-def _variant(variant: Variant | str) -> Variant:
+def variant_of(variant: Variant | str) -> Variant:
+    """``variant`` as a :class:`Variant` (SimulationError for anything else)."""
     try:
         return Variant.parse(variant)
     except (ValueError, TypeError) as exc:  # an InputError: simulate's errors are its own kind
@@ -236,7 +237,7 @@ def _quantiles(gains: Counter[int]) -> dict[str, float]:
 def _run_args(variant: Variant | str, hands: int, seed: int, bots: Sequence[str]
               ) -> tuple[Variant, int, int, tuple[str, ...]]:
     """A run's variant, hands, seed and bot names, checked (SimulationError otherwise)."""
-    return (_variant(variant), whole(hands, "hands", 1, MAX_HANDS),
+    return (variant_of(variant), whole(hands, "hands", 1, MAX_HANDS),
             whole(seed, "seed", -MAX_SEED, MAX_SEED), check_bots(bots))
 
 

@@ -178,8 +178,36 @@ def _translated(piece: _Piece, catalog: NullTranslations) -> str:
         text = msgid.rpartition(_CONTEXT)[2]
     if not args:
         return text
-    return text.format(**{k: localize(v) if isinstance(v, Message) else v
+    return _spaced(text, {k: localize(v) if isinstance(v, Message) else v
                           for k, v in args.items()})
+
+
+def _ideograph(char: str) -> bool:
+    return "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"
+
+
+def _spaced(text: str, values: Mapping[str, object]) -> str:
+    """``text.format(**values)``, a space put between a value and the Chinese beside it where
+    one side is a Latin letter or digit (``打出 7m 后``, but ``过后``): a translation then
+    needs no space of its own around a value that may be a tile or a word."""
+    from string import Formatter
+
+    out: list[str] = []
+    for literal, field, spec, conversion in Formatter().parse(text):
+        if literal:
+            if out and out[-1] and _ideograph(literal[0]) and out[-1][-1].isascii() \
+                    and out[-1][-1].isalnum():
+                out.append(" ")
+            out.append(literal)
+        if field is None:
+            continue
+        value = format(Formatter().convert_field(values[field], conversion),
+                       spec or "")
+        if value and out and out[-1] and value[0].isascii() and value[0].isalnum() \
+                and _ideograph(out[-1][-1]):
+            out.append(" ")
+        out.append(value)
+    return "".join(out)
 
 
 class Message(str):

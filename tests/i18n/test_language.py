@@ -109,6 +109,26 @@ def test_messages_nest_and_add_up() -> None:
         assert localize(listed) == "东家，南家"
 
 
+def test_a_value_and_the_chinese_beside_it_are_spaced_only_where_one_is_latin() -> None:
+    """A tile needs a space from the Chinese around it, a Chinese word none: the translation
+    writes neither, the value decides (a pass read '过 平均得' when the translation spaced)."""
+    from tutor.game.view import move_words
+
+    def played_out(played: str, other: str) -> str:
+        return Message("Played out {n} times from what you could see, {played} averaged "
+                       "{points} points, against {second} for {other}{why}. ", n=60,
+                       played=move_words(played), points="3.3", second="0.4",
+                       other=move_words(other), why="")
+
+    with using_language("zh"):
+        assert localize(played_out("pass", "discard 7m")) == \
+            "从你能看到的局面打到底 60 次，过平均得 3.3 分，打出 7m 平均得 0.4 分。"
+        assert localize(played_out("discard 7m", "pass")) == \
+            "从你能看到的局面打到底 60 次，打出 7m 平均得 3.3 分，过平均得 0.4 分。"
+    assert played_out("pass", "discard 7m").startswith("Played out 60 times from what you "
+                                                        "could see, pass averaged 3.3")
+
+
 def test_a_plural_message() -> None:
     one, two = (nmessage("{n} double", "{n} doubles", n) for n in (1, 2))
     assert (one, two) == ("1 double", "2 doubles")

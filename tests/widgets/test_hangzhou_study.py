@@ -69,6 +69,27 @@ def test_a_discard_win_is_refused_with_the_reason() -> None:
     assert "refused" in explorer.summary() and "discard" in explorer.summary()
 
 
+def test_the_summary_is_in_the_learners_language_and_the_repr_is_the_call() -> None:
+    """The summary a lesson prints reads in one language, the refusal's reason included; the
+    repr builds the same explorer again."""
+    from tutor.i18n import using_language
+
+    explorer = MultiplierExplorer(hand="123m456m789m 中中 白白", drawn="中", kongs=0,
+                                  joker_discards=2, source=WinSource.DISCARD,
+                                  scoring=ScoringMode.MIL_FAN)
+    with using_language("zh"):
+        text = explorer.summary()
+    assert text == ("123m456m789m 中中 白白 + 中，南家胡，东家坐庄，连续：0 个杠、2 次打百搭"
+                    "（MIL 番制）：不成立：123456789m55777z：杭州麻将不许点炮胡"
+                    "（只能自摸：规则原文第 2 节）")
+    assert explorer.summary().endswith("(mil-fan): refused: 123456789m55777z: a win on another "
+                                       "player's discard is not allowed in Hangzhou (self-draw "
+                                       "only: the original rule text, section 2)")
+    again = eval(repr(explorer), {"MultiplierExplorer": MultiplierExplorer, "Seat": Seat,
+                                  "WinSource": WinSource, "ScoringMode": ScoringMode})
+    assert repr(again) == repr(explorer) and again.summary() == explorer.summary()
+
+
 @pytest.mark.parametrize(("hand", "drawn", "error", "match"), [
     ("123m456m789m 中中中 白 5s", "6s", HandError, "not among the concealed"),
     ("123m456m789m 中中", "5s", HandError, "has 11 tiles"),

@@ -25,7 +25,7 @@ from tutor.core.tiles import Tile
 from tutor.core.variant import Variant
 from tutor.core.waits import WaitAnalysis, waits
 from tutor.errors import HandError, RulesError
-from tutor.i18n import N_, Message, _, comma, join, language, localize, shown
+from tutor.i18n import C_, N_, Message, _, comma, join, language, localize, pmessage, shown
 from tutor.ledger import Ledger, Seat, seat_name
 from tutor.variants.hangzhou.ledger import GameLedger, HandResult, play
 from tutor.variants.hangzhou.rules import HANGZHOU, HangzhouRules, ScoringMode
@@ -36,6 +36,9 @@ __all__ = ["PRESET_RESULTS", "JokerRole", "MultiplierExplorer", "TallyStep", "Ta
 
 V = Variant.HANGZHOU
 JOKER = Tile.parse("5z")
+#: the scoring modes as the explorer's summary names them (translated when shown)
+_SCORING = {ScoringMode.MULTIPLY: C_("scoring mode", "multiply"),
+            ScoringMode.MIL_FAN: C_("scoring mode", "mil-fan")}
 
 
 # --- the multiplier explorer -----------------------------------------------------------------
@@ -167,19 +170,36 @@ class MultiplierExplorer:
                  localize(p.reason)) for p in sheet.payments]
 
     def summary(self) -> str:
-        """One line: the setup and the result (or the error)."""
-        setup = (f"{self.hand} + {self.drawn}, winner {self.winner.name.title()}, dealer "
-                 f"{self.dealer.name.title()}, chain {self.kongs} kong(s) "
-                 f"{self.joker_discards} joker discard(s), {self.scoring.value}")
+        """One line, in the learner's language: the setup and the result (or the error)."""
+        setup = Message("{hand} + {drawn}, {winner} wins, {dealer} deals, chain: {kongs} "
+                        "kong(s) and {jokers} joker discard(s) ({scoring})",
+                        hand=self.hand, drawn=self.drawn, winner=seat_name(self.winner),
+                        dealer=seat_name(self.dealer), kongs=self.kongs,
+                        jokers=self.joker_discards,
+                        scoring=pmessage("scoring mode", _SCORING[self.scoring]))
         try:
             sheet = self.sheet()
         except (RulesError, HandError, ValueError) as exc:
-            return f"{setup}: refused: {exc}"
-        return f"{setup}: x{sheet.product}, {sheet.situation.winner.name.title()} receives " \
-               f"{sheet.total}"
+            error = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) \
+                else str(exc)
+            return localize(Message("{setup}: refused: {error}", setup=setup, error=error))
+        return localize(Message("{setup}: x{product}, {winner} receives {total}", setup=setup,
+                                product=sheet.product,
+                                winner=seat_name(sheet.situation.winner), total=sheet.total))
 
     def __repr__(self) -> str:
-        return f"MultiplierExplorer({self.summary()})"
+        args = [f"hand={self.hand!r}", f"drawn={self.drawn!r}",
+                f"winner=Seat.{self.winner.name}", f"dealer=Seat.{self.dealer.name}",
+                f"kongs={self.kongs!r}", f"joker_discards={self.joker_discards!r}"]
+        if self.source is not WinSource.SELF_DRAW:
+            args.append(f"source=WinSource.{self.source.name}")
+        if self.scoring is not ScoringMode.MULTIPLY:
+            args.append(f"scoring=ScoringMode.{self.scoring.name}")
+        if self.four_jokers_tile_hog:
+            args.append("four_jokers_tile_hog=True")
+        if self.base_rules != HANGZHOU:
+            args.append("rules=...")
+        return f"MultiplierExplorer({', '.join(args)})"
 
 
 # --- the dealer-tally stepper ----------------------------------------------------------------

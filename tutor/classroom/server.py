@@ -371,7 +371,10 @@ class JoinHandler(_Page):
         next_url = self.get_argument("next", self.base_url)
         message = f'<p role="alert">{html.escape(error)}</p>' if error else ""
         label, join = html.escape(_("Your name")), html.escape(_("Join"))
-        return page(_("Join the class"), f"""{message}
+        why = html.escape(_("Mahjong Tutor: the class's apps. Give your name as your teacher "
+                            "knows it: what you solve is kept under it, on your teacher's "
+                            "machine, and your teacher sees it."))
+        return page(_("Join the class"), f"""{message}<p>{why}</p>
 <form method="post" action="{self.base_url}classroom/join">
 {self.xsrf_form_html()}
 <input type="hidden" name="next" value="{html.escape(next_url)}">

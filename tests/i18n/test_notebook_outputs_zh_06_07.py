@@ -1,6 +1,6 @@
 """The Chinese lessons 06 (Hangzhou) and 07 (Guiyang) show no English in their committed outputs,
 apart from the rule book's tables (whose English column is meant: ``Table`` outputs), the cells
-listed in ``_ELSEWHERE`` (a wait analysis, a summary or a repr, kept English as code) and a few
+listed in ``_ELSEWHERE`` (a wait analysis or a repr, kept English as code) and a few
 names.
 
 What a learner sees is read from each output: text/html and svg stripped of tags, markdown,
@@ -22,7 +22,6 @@ LESSONS = ["06_hangzhou_jokers.ipynb", "07_guiyang_chickens.ipynb"]
 #: a cell whose source holds one of these shows English made by code not translated yet here
 _ELSEWHERE = (
     "print(waits(",  # a wait analysis's str() (tutor.core.waits)
-    "print(model.summary())",  # a model's one-line summary, kept English as the views' repr
     "print(repr(",  # a repr is code
 )
 #: names kept in Chinese: programs, classes and the MIL fan model's source
@@ -32,7 +31,7 @@ _WORD = re.compile(r"[A-Za-z]{2,}")
 
 def _seen(output: dict[str, Any]) -> list[str]:
     data = output.get("data", {}) if "data" in output else {"text/plain": output.get("text", "")}
-    if "".join(data.get("text/plain", "")).startswith("Table: "):
+    if "".join(data.get("text/plain", "")).startswith(("Table: ", "表：")):
         return []  # a rule book's table (tutor.docs.pictures.Table): its English column is meant
     texts = []
     for mime in ("text/html", "text/markdown", "text/plain", "image/svg+xml"):
@@ -79,7 +78,7 @@ def test_the_check_can_fail(lesson: str) -> None:
     assert len(english_words(english)) > 5
     chinese = json.loads((NOTEBOOKS / "zh" / lesson).read_text("utf-8"))
     number, cell = next((n, c) for n, c in enumerate(chinese["cells"])
-                        if any("".join(o.get("data", {}).get("text/plain", "")).startswith("Table")
+                        if any("".join(o.get("data", {}).get("text/plain", "")).startswith("表：")
                                for o in c.get("outputs", [])))
     cell["outputs"].append({"output_type": "display_data", "metadata": {}, "data": {
         "text/html": "<table><caption>every payment</caption><tr><td>胡牌</td></tr></table>",

@@ -69,7 +69,7 @@ NOTEBOOKS = ["03_huangyan_scoring", "04_huangyan_reckoning", "05_live_tile_stage
 #: names left out): it may only go down. Lesson 03's are the rule book's table (its English
 #: column, 57), the views' summaries of its programmers' cells (English as their repr),
 #: ``RulesError`` and ``None``; lesson 04's a summary
-CEILING = {"03_huangyan_scoring": 86, "04_huangyan_reckoning": 5,
+CEILING = {"03_huangyan_scoring": 85, "04_huangyan_reckoning": 5,
            "05_live_tile_stage": 0}
 
 

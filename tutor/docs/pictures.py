@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+from tutor.i18n import _
+
 __all__ = ["Picture", "Table"]
 
 
@@ -27,7 +29,7 @@ class Picture:
         return self.svg
 
     def __repr__(self) -> str:
-        return f"Picture: {self.alt}"
+        return _("Picture: {alt}").format(alt=self.alt)  # shown in the learner's language
 
 
 class Table:
@@ -45,4 +47,4 @@ class Table:
         return self.markdown
 
     def __repr__(self) -> str:
-        return f"Table: {self.alt}"
+        return _("Table: {alt}").format(alt=self.alt)

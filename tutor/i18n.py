@@ -183,31 +183,38 @@ def _translated(piece: _Piece, catalog: NullTranslations) -> str:
 
 
 def _ideograph(char: str) -> bool:
-    return "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"
+    return bool(char) and ("\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff")
 
 
 def _spaced(text: str, values: Mapping[str, object]) -> str:
     """``text.format(**values)``, a space put between a value and the Chinese beside it where
     one side is a Latin letter or digit (``打出 7m 后``, but ``过后``): a translation then
     needs no space of its own around a value that may be a tile or a word."""
-    from string import Formatter
+    from string import Formatter  # only a translation needs it
 
+    formatter = Formatter()
     out: list[str] = []
-    for literal, field, spec, conversion in Formatter().parse(text):
+    for literal, field, spec, conversion in formatter.parse(text):
         if literal:
-            if out and out[-1] and _ideograph(literal[0]) and out[-1][-1].isascii() \
-                    and out[-1][-1].isalnum():
+            if out and _latin_end(out[-1]) and _ideograph(literal[0]):
                 out.append(" ")
             out.append(literal)
         if field is None:
             continue
-        value = format(Formatter().convert_field(values[field], conversion),
-                       spec or "")
-        if value and out and out[-1] and value[0].isascii() and value[0].isalnum() \
-                and _ideograph(out[-1][-1]):
+        found = formatter.get_field(field, (), values)[0]  # as str.format: {a.b}, {a[0]}
+        value = format(formatter.convert_field(found, conversion), spec or "")
+        if value and out and _ideograph(out[-1][-1:]) and _latin(value[0]):
             out.append(" ")
         out.append(value)
     return "".join(out)
+
+
+def _latin(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+def _latin_end(text: str) -> bool:
+    return bool(text) and _latin(text[-1])
 
 
 class Message(str):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.classroom.pages import app_title, page
 from tutor.core.variant import Variant
-from tutor.i18n import _, comma, localize, ngettext
+from tutor.i18n import _, comma, localize
 from tutor.practice import LEVELS, TOPICS
 from tutor.study.progress import ProgressStore
 
@@ -216,8 +216,8 @@ def students_html(room: ClassroomVoila, rows: list[dict[str, Any]]) -> str:
     table = (f"<table><caption>{caption}</caption><thead><tr>{heads}</tr></thead>"
              f"<tbody>{''.join(lines)}</tbody></table>" if lines
              else "<p>" + _("No student yet.") + "</p>")
-    kernels = "<p>" + html.escape(ngettext(
-        "{used} of {n} place in use.", "{used} of {n} places in use.", room.max_kernels).format(
+    kernels = "<p>" + html.escape(_(
+        "Apps open: {used} of at most {n} (each app a student opens takes one place).").format(
             used=len(room.classroom_kernels.owners), n=room.max_kernels)) + "</p>"
     return kernels + table
 

@@ -17,11 +17,6 @@ FONT = "font-family:sans-serif"
 SEAT_OPTIONS = [(s.name.title(), s) for s in SEATS]
 
 
-def seat_title(seat: Seat) -> str:
-    """A seat's English name (``East``), for the views still in English and summaries."""
-    return seat.name.title()
-
-
 def seat_label(seat: Seat) -> str:
     """A seat's name in the current language: ``East``, 东家."""
     return localize(seat_name(seat))

@@ -10,7 +10,12 @@ from tutor.core.hand import format_tiles
 from tutor.display.html import table_html
 from tutor.display.svg import hand_svg
 from tutor.display.widgets.base import TutorView, error_html
-from tutor.display.widgets.huangyan.common import FONT, on_change, seat_options, seat_title
+from tutor.display.widgets.huangyan.common import (
+    FONT,
+    on_change,
+    seat_label,
+    seat_options,
+)
 from tutor.display.widgets.stepper import from_none, none_option
 from tutor.errors import TutorError
 from tutor.i18n import N_, _, localize
@@ -169,12 +174,22 @@ class ScoreSheetView(TutorView):
     what = N_("the score sheet")
 
     def summary(self) -> str:
+        """One line in the learner's language (the class's name first, as a developer reads
+        it): the hand, how it is scored and the formula, or the error."""
         if self.error is not None:
-            return f"ScoreSheetView({self.model.hand}: error: {self.error})"
+            return "ScoreSheetView({})".format(_("{hand}: error: {error}").format(
+                hand=self.model.hand, error=self.error))
         assert self.sheet is not None
-        how = (f" on {self.model.win_tile} by {self.sheet.situation.how}"
-               if self.sheet.situation else " as a non-winner")
-        if self.model.dropped is not None:
-            how += f" (leaving out {self.model.dropped})"
-        return (f"ScoreSheetView({self.sheet.hand}{how}, seat {seat_title(self.sheet.seat)}: "
-                f"{self.sheet.formula})")
+        seat, formula = seat_label(self.sheet.seat), localize(self.sheet.formula)
+        if self.sheet.situation:
+            text = _("{hand} on {tile} by {how}, seat {seat}: {formula}").format(
+                hand=self.sheet.hand, tile=self.model.win_tile,
+                how=localize(self.sheet.situation.how), seat=seat, formula=formula)
+        elif self.model.dropped is not None:
+            text = _("{hand} as a non-winner (leaving out {tile}), seat {seat}: "
+                     "{formula}").format(hand=self.sheet.hand, tile=self.model.dropped,
+                                         seat=seat, formula=formula)
+        else:
+            text = _("{hand} as a non-winner, seat {seat}: {formula}").format(
+                hand=self.sheet.hand, seat=seat, formula=formula)
+        return f"ScoreSheetView({text})"

@@ -17,7 +17,6 @@ from tutor.display.widgets.huangyan.common import (
     on_change,
     seat_label,
     seat_options,
-    seat_title,
 )
 from tutor.display.widgets.stepper import (
     DIAGRAM_PX,
@@ -28,7 +27,7 @@ from tutor.display.widgets.stepper import (
     walker_frame,
 )
 from tutor.errors import TutorError
-from tutor.i18n import N_, _, localize
+from tutor.i18n import N_, _, comma, localize
 from tutor.ledger import Payment
 from tutor.study.huangyan import (
     PRESETS,
@@ -286,9 +285,13 @@ class SettlementWalkView(TutorView):
     what = N_("the settlement, step by step")
 
     def summary(self) -> str:
+        """One line in the learner's language (the class's name first, as a developer reads
+        it): who won, the step and every seat's net so far, or the error."""
         if self.walk is None:
-            return f"SettlementWalkView(error: {self.error})"
+            return "SettlementWalkView({})".format(_("error: {error}").format(error=self.error))
         net = self.walk.net_after()
-        nets = ", ".join(f"{s.letter} {net[s]:+d}" for s in SEATS)
-        return (f"SettlementWalkView({seat_title(self.winner.value)} wins, step "
-                f"{self.walk.current} of {len(self.walk.steps)}: {nets})")
+        nets = comma().join(f"{s.letter} {net[s]:+d}" for s in SEATS)
+        text = _("{winner} wins, step {step} of {steps}: {nets}").format(
+            winner=seat_label(self.winner.value), step=self.walk.current,
+            steps=len(self.walk.steps), nets=nets)
+        return f"SettlementWalkView({text})"

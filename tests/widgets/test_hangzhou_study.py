@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,6 +19,7 @@ from tutor.study.hangzhou import (
 )
 from tutor.variants.hangzhou import ScoringMode, Situation, WinSource, score
 from tutor.variants.hangzhou.ledger import HandResult, play
+from tutor.variants.hangzhou.rules import HANGZHOU
 
 # --- the multiplier explorer -------------------------------------------------------------------
 
@@ -85,9 +88,13 @@ def test_the_summary_is_in_the_learners_language_and_the_repr_is_the_call() -> N
     assert explorer.summary().endswith("(mil-fan): refused: 123456789m55777z: a win on another "
                                        "player's discard is not allowed in Hangzhou (self-draw "
                                        "only: the original rule text, section 2)")
-    again = eval(repr(explorer), {"MultiplierExplorer": MultiplierExplorer, "Seat": Seat,
-                                  "WinSource": WinSource, "ScoringMode": ScoringMode})
+    names = {"MultiplierExplorer": MultiplierExplorer, "Seat": Seat, "WinSource": WinSource,
+             "ScoringMode": ScoringMode, "replace": replace, "HANGZHOU": HANGZHOU}
+    again = eval(repr(explorer), names)
     assert repr(again) == repr(explorer) and again.summary() == explorer.summary()
+    other = MultiplierExplorer(rules=replace(HANGZHOU, scoring=ScoringMode.MIL_FAN, fan_cap=5))
+    assert "rules=replace(HANGZHOU, scoring=ScoringMode.MIL_FAN, fan_cap=5)" in repr(other)
+    assert eval(repr(other), names).base_rules == other.base_rules
 
 
 @pytest.mark.parametrize(("hand", "drawn", "error", "match"), [

@@ -16,7 +16,8 @@ the views are in :mod:`tutor.display.widgets.hangzhou`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from enum import Enum
 
 from tutor.core.hand import Hand
 from tutor.core.notation import parse_hand, parse_tile
@@ -198,8 +199,16 @@ class MultiplierExplorer:
         if self.four_jokers_tile_hog:
             args.append("four_jokers_tile_hog=True")
         if self.base_rules != HANGZHOU:
-            args.append("rules=...")
+            changed = ", ".join(f"{f.name}={_code(getattr(self.base_rules, f.name))}"
+                                for f in fields(HangzhouRules)
+                                if getattr(self.base_rules, f.name) != getattr(HANGZHOU, f.name))
+            args.append(f"rules=replace(HANGZHOU, {changed})")
         return f"MultiplierExplorer({', '.join(args)})"
+
+
+def _code(value: object) -> str:
+    """``value`` as Python code: an enum member by its name, anything else by its repr."""
+    return f"{type(value).__name__}.{value.name}" if isinstance(value, Enum) else repr(value)
 
 
 # --- the dealer-tally stepper ----------------------------------------------------------------

@@ -183,7 +183,7 @@ def _translated(piece: _Piece, catalog: NullTranslations) -> str:
 
 
 def _ideograph(char: str) -> bool:
-    return bool(char) and ("\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff")
+    return "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"  # False for ""
 
 
 def _spaced(text: str, values: Mapping[str, object]) -> str:
@@ -196,7 +196,7 @@ def _spaced(text: str, values: Mapping[str, object]) -> str:
     out: list[str] = []
     for literal, field, spec, conversion in formatter.parse(text):
         if literal:
-            if out and _latin_end(out[-1]) and _ideograph(literal[0]):
+            if out and _latin(out[-1][-1:]) and _ideograph(literal[0]):
                 out.append(" ")
             out.append(literal)
         if field is None:
@@ -210,11 +210,7 @@ def _spaced(text: str, values: Mapping[str, object]) -> str:
 
 
 def _latin(char: str) -> bool:
-    return char.isascii() and char.isalnum()
-
-
-def _latin_end(text: str) -> bool:
-    return bool(text) and _latin(text[-1])
+    return char.isascii() and char.isalnum()  # False for ""
 
 
 class Message(str):

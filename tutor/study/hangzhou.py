@@ -16,8 +16,7 @@ the views are in :mod:`tutor.display.widgets.hangzhou`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
-from enum import Enum
+from dataclasses import dataclass, replace
 
 from tutor.core.hand import Hand
 from tutor.core.notation import parse_hand, parse_tile
@@ -181,9 +180,7 @@ class MultiplierExplorer:
         try:
             sheet = self.sheet()
         except (RulesError, HandError, ValueError) as exc:
-            error = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) \
-                else str(exc)
-            return localize(Message("{setup}: refused: {error}", setup=setup, error=error))
+            return localize(Message("{setup}: refused: {error}", setup=setup, error=str(exc)))
         return localize(Message("{setup}: x{product}, {winner} receives {total}", setup=setup,
                                 product=sheet.product,
                                 winner=seat_name(sheet.situation.winner), total=sheet.total))
@@ -198,17 +195,10 @@ class MultiplierExplorer:
             args.append(f"scoring=ScoringMode.{self.scoring.name}")
         if self.four_jokers_tile_hog:
             args.append("four_jokers_tile_hog=True")
-        if self.base_rules != HANGZHOU:
-            changed = ", ".join(f"{f.name}={_code(getattr(self.base_rules, f.name))}"
-                                for f in fields(HangzhouRules)
-                                if getattr(self.base_rules, f.name) != getattr(HANGZHOU, f.name))
-            args.append(f"rules=replace(HANGZHOU, {changed})")
+        if self.base_rules != HANGZHOU:  # the rules' own repr names the fields that differ
+            changed = repr(self.base_rules).removeprefix("HangzhouRules(")
+            args.append(f"rules=replace(HANGZHOU, {changed}")
         return f"MultiplierExplorer({', '.join(args)})"
-
-
-def _code(value: object) -> str:
-    """``value`` as Python code: an enum member by its name, anything else by its repr."""
-    return f"{type(value).__name__}.{value.name}" if isinstance(value, Enum) else repr(value)
 
 
 # --- the dealer-tally stepper ----------------------------------------------------------------

@@ -46,6 +46,7 @@ from tutor.core.tiles import KINDS, Tile, Wind
 from tutor.errors import InputError
 from tutor.game.actions import Action, ActionKind
 from tutor.game.bots import BOT_NAMES, Bot, make_bot
+from tutor.game.gcpause import paused_gc
 from tutor.game.state import HandState, Phase, PlayerState
 
 __all__ = ["MAX_PLAYOUTS", "Estimate", "Evaluation", "Memo", "determinize", "evaluate",
@@ -387,6 +388,20 @@ def evaluate(state: HandState, actions: Sequence[Action] | None = None, *,
     if bot not in BOT_NAMES:
         raise InputError(f"unknown bot {bot[:40]!r} ({' or '.join(BOT_NAMES)})")
     samples: list[list[int]] = [[] for _ in options]
+    with paused_gc():
+        _play_options(state, seat, options, samples, playouts, seed, cpu, bot, memo)
+    estimates = []
+    for action, values in zip(options, samples, strict=True):
+        mean, se = mean_se(values)
+        estimates.append(Estimate(action, mean, se, len(values), tuple(values)))
+    order = sorted(range(len(estimates)), key=lambda i: (-estimates[i].mean, i))
+    return Evaluation(seat, tuple(estimates[i] for i in order), seed)
+
+
+def _play_options(state: HandState, seat: Wind, options: list[Action],
+                  samples: list[list[int]], playouts: int, seed: int, cpu: float | None,
+                  bot: str, memo: Memo | None) -> None:
+    """:func:`evaluate`'s play-outs, each option's values appended to ``samples``."""
     start = time.process_time()
     for k in range(playouts):
         if cpu is not None and k >= 2 and time.process_time() - start > cpu:
@@ -406,12 +421,6 @@ def evaluate(state: HandState, actions: Sequence[Action] | None = None, *,
                 if memo is not None:
                     memo[(seed, k, action)] = found
             samples[i].append(found)
-    estimates = []
-    for action, values in zip(options, samples, strict=True):
-        mean, se = mean_se(values)
-        estimates.append(Estimate(action, mean, se, len(values), tuple(values)))
-    order = sorted(range(len(estimates)), key=lambda i: (-estimates[i].mean, i))
-    return Evaluation(seat, tuple(estimates[i] for i in order), seed)
 
 
 def _play(world: HandState, action: Action, seat: Wind, bot: str, bot_seed: int) -> int:

@@ -9,10 +9,12 @@ refused by the browser's resolver (no request routing: routing would switch the 
   seconds from navigation to the kernel reporting Idle, then the notebook's first code cell run
   by hand (``first cell``) when the page did not run it on load.
 * **warm**: the same profile opens the notebook again in a new tab after the first one closed
-  (HTTP cache, service worker and compiled code kept).
-* **later**: the same once more, a third visit: Chromium compiles a script read from its HTTP
-  cache on the first two runs and keeps its compiled code from the second, so a learner's
-  visits from the third on skip most of the compiling (``tools/site_patches.py``).
+  (HTTP cache, service worker and compiled code kept). The first visit closes only once its
+  page has kept the site's scripts compiled (``tools/site_precache.py``, some 10-15 s after it
+  loaded, as during any learner's first visit), so the second visit runs them compiled.
+* **later**: the same once more, a third visit (without the scripts' cache, Chromium compiles
+  a script read from its HTTP cache on the first two runs and keeps its compiled code from the
+  second, so only visits from the third on skipped most of the compiling).
 * **CPU**: for each of those visits, the CPU seconds Chromium's processes used from navigation
   to Idle (all of them: the page's main thread, the kernel's worker, the compositor, the
   browser, network and GPU processes; read from ``/proc`` on Linux, so run nothing else with
@@ -242,6 +244,13 @@ def execute(page: Any, code: str) -> tuple[str, float]:
     return text, time.monotonic() - started
 
 
+def settle(page: Any) -> str:
+    """Wait, as a learner's first visit would, for the page to keep the site's scripts
+    compiled (``tools/site_precache.py``; at most two minutes): what it did ("made", "kept",
+    "failed", "not made"), or "none" for a site without it."""
+    return str(page.evaluate("async () => await (window.__tutorPrecache || 'none')"))
+
+
 def visit(playwright: Any, url: str, runs: int) -> list[tuple[float, ...]]:
     """Per run: cold kernel-ready s, the first cell s, warm and later kernel-ready s, then the
     CPU s of the cold, warm and later visits."""
@@ -250,12 +259,14 @@ def visit(playwright: Any, url: str, runs: int) -> list[tuple[float, ...]]:
         with browser_profile(playwright) as context:
             page, cold, cold_cpu = open_notebook(context, url)
             _, first = execute(page, page.evaluate(_FIRST_CELL))
+            kept = settle(page)
             page.close()
             page, warm, warm_cpu = open_notebook(context, url)
             page.close()
             page, later, later_cpu = open_notebook(context, url)
             page.close()
         print(f"  cold {cold:5.1f} s (CPU {cold_cpu:4.1f} s)  first cell {first:5.1f} s  "
+              f"scripts kept: {kept}  "
               f"warm {warm:5.1f} s (CPU {warm_cpu:4.1f} s)  "
               f"later {later:5.1f} s (CPU {later_cpu:4.1f} s)", flush=True)
         found.append((cold, first, warm, later, cold_cpu, warm_cpu, later_cpu))
@@ -269,8 +280,9 @@ _APP_KERNEL_READY = """() => {
 }"""
 
 
-def open_app(context: Any, url: str, name: str) -> tuple[float, float]:
-    """Seconds from navigation to the app's kernel ready, and to its widget drawn."""
+def open_app(context: Any, url: str, name: str, first: bool = False) -> tuple[float, float]:
+    """Seconds from navigation to the app's kernel ready, and to its widget drawn (``first``:
+    then wait, as a learner's first visit would, for the page to keep the site's scripts)."""
     page = context.new_page()
     page.goto(f"{url}/", timeout=180_000)
     href = page.locator(f"section[lang=en] a.app:text-is('{name}')").get_attribute("href")
@@ -281,6 +293,8 @@ def open_app(context: Any, url: str, name: str) -> tuple[float, float]:
     page.wait_for_selector(".jp-OutputArea-output .jupyter-widgets .tutor-main, "
                            ".jp-OutputArea-output .jupyter-widgets .mt-tile", timeout=600_000)
     seconds = time.monotonic() - started
+    if first:
+        settle(page)
     page.close()
     return ready, seconds
 
@@ -291,7 +305,7 @@ def visit_app(playwright: Any, url: str, name: str,
     found: list[tuple[float, ...]] = []
     for _ in range(runs):
         with browser_profile(playwright) as context:
-            cold = open_app(context, url, name)
+            cold = open_app(context, url, name, first=True)
             warm = open_app(context, url, name)
             later = open_app(context, url, name)
         print(f"  app cold: kernel {cold[0]:4.1f} s, widget {cold[1]:4.1f} s;  "

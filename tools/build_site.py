@@ -42,6 +42,7 @@ from site_pages import (  # noqa: E402
     style_app_pages,
 )
 from site_patches import apply_patches, keep_address  # noqa: E402
+from site_precache import add_precache  # noqa: E402
 from site_prestart import add_prestart  # noqa: E402
 from site_snapshot import LOADER_NAME, make_snapshot  # noqa: E402
 
@@ -288,6 +289,7 @@ def build(out: Path) -> None:
     style_app_pages(out)
     apply_patches(out)
     keep_address(out)
+    add_precache(out)  # last: its cache is named after every script of the site
     shutil.copy(out / "lab" / "favicon.ico", out / "favicon.ico")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {time.monotonic() - started:.1f} s: {out} holds {size / 1e6:.1f} MB "

@@ -342,7 +342,8 @@ def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
     in ``tools/site_patches.py``), so a second visit keeps the worker it registered. That worker
     controls the second visit's page but leaves its scripts to the browser
     (``SERVICE_WORKER_LEAVES_FILES_TO_THE_BROWSER``:
-    Chromium keeps the compiled code of scripts from its own cache, not of a worker's fetch)."""
+    Chromium keeps the compiled code of scripts from its own cache, not of a worker's fetch),
+    when the first visit closed before it kept the scripts (``tools/site_precache.py``), as here."""
     def twice(browsing: Browsing) -> list[tuple[list[str], dict[str, bool], bool]]:
         said = []
         for _ in range(2):
@@ -376,6 +377,62 @@ def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
                   if path.startswith("build/")}
     assert len(jupyterlab) >= 50, sorted(scripts)
     assert not any(jupyterlab.values()), sorted(p for p, w in jupyterlab.items() if w)
+
+
+_CACHES = """async () => {
+  const found = {};
+  for (const key of await caches.keys()) found[key] = (await (await caches.open(key)).keys())
+    .map(request => request.url);
+  return found;
+}"""
+
+
+def test_a_first_visit_keeps_the_sites_scripts_for_the_next_ones(browse: Any) -> None:
+    """Once a first visit has settled, its page puts the scripts it ran in the site's script
+    cache (``tools/site_precache.py``: Chromium compiles them as they go in and keeps the code);
+    the next visit's page gets every one of JupyterLab's scripts it ran from that cache through
+    the site's service worker, and its kernel starts. A cache of another site is deleted; a
+    cache not marked complete is not read (the scripts go to the browser, as before)."""
+    def visits(browsing: Browsing) -> list[tuple[str, dict[str, list[str]], dict[str, bool]]]:
+        said = []
+        for n in range(3):
+            page = browsing.context.new_page()
+            cdp = browsing.context.new_cdp_session(page)
+            scripts: dict[str, bool] = {}
+
+            def received(event: dict[str, Any], scripts: dict[str, bool] = scripts) -> None:
+                path = event["response"]["url"].removeprefix(browsing.url + "/").split("?")[0]
+                if path.endswith(".js"):
+                    scripts[path] = bool(event["response"].get("fromServiceWorker"))
+
+            cdp.on("Network.responseReceived", received)
+            cdp.send("Network.enable")
+            page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
+            if n == 0:
+                page.evaluate("async () => { await (await caches.open('tutor-scripts-0ld'))"
+                              ".put('/old.js', new Response('')); }")
+            browsing.wait_idle(page)
+            kept = str(page.evaluate("async () => await (window.__tutorPrecache || 'none')"))
+            found = page.evaluate(_CACHES)
+            if n == 1:  # the cache loses its mark: the next visit must not read it
+                page.evaluate("async () => { for (const key of await caches.keys())"
+                              " if (key.startsWith('tutor-scripts-')) await (await caches.open("
+                              "key)).delete(new URL('/tutor-precache-complete', location.href)); }")
+            page.close()
+            said.append((kept, found, scripts))
+        return said
+
+    (made, caches, _), (kept, _, second), (_, _, third) = browse(visits)
+    assert made == "made" and kept == "kept", (made, kept)
+    ours = [key for key in caches if key.startswith("tutor-scripts-")]
+    assert len(ours) == 1 and "tutor-scripts-0ld" not in caches, sorted(caches)
+    cached = caches[ours[0]]
+    jupyterlab = {path: by_worker for path, by_worker in second.items()
+                  if path.startswith("build/")}
+    assert len(jupyterlab) >= 50, sorted(second)
+    assert all(jupyterlab.values()), sorted(p for p, w in jupyterlab.items() if not w)
+    assert any(url.endswith("/tutor-precache-complete") for url in cached)
+    assert not any(by_worker for path, by_worker in third.items() if path.startswith("build/"))
 
 
 #: every plugin's settings as JupyterLab's settings registry holds them (JSON by plugin id)

@@ -154,6 +154,57 @@ def test_the_pages_that_start_a_kernel_start_its_worker_early(tmp_path: Path) ->
         add_prestart(site)
 
 
+def test_the_scripts_cache_is_named_after_every_script_and_read_by_the_sites_worker(
+        tmp_path: Path) -> None:
+    """``add_precache`` writes its worker, patches the site's service worker and puts its script
+    in each JupyterLab and REPL page (from its own depth; not in one that only redirects), all
+    with one cache name, which changes with any script of the site; a service worker without
+    the code it patches stops the build."""
+    import shutil
+
+    from site_precache import MARK, WORKER_NAME, add_precache
+
+    site = tmp_path / "site"
+    pages = [_app_page(site / p / "index.html") for p in ("lab", "lab/zh", "repl", "repl/zh")]
+    redirect = site / "lab" / "tree" / "index.html"
+    redirect.parent.mkdir()
+    redirect.write_text("<html><script>location.href = '../index.html'</script></html>", "utf-8")
+    worker = site / "service-worker.js"
+    worker.write_text('"use strict";const CACHE="precache";async function onFetch(e){let{request:'
+                      't}=e,a=new URL(e.request.url);let n=null;shouldBroadcast(a)?n=1:0}',
+                      "utf-8")
+    (site / "build").mkdir()
+    (site / "build" / "main.js").write_text("let a = 1;", "utf-8")
+    copy = tmp_path / "copy"
+    shutil.copytree(site, copy)
+
+    assert add_precache(site) == sorted(pages)
+    lab, lab_zh, repl, _ = (p.read_text("utf-8") for p in pages)
+    assert MARK not in redirect.read_text("utf-8")
+    assert lab.index(MARK) < lab.index('<script id="jupyter-config-data"')
+    assert 'new URL("../", location.href)' in lab and 'new URL("../../", location.href)' in lab_zh
+    patched = worker.read_text("utf-8")
+    name = patched.split('caches.open("', 1)[1].split('"', 1)[0]
+    assert name.startswith("tutor-scripts-") and len(name) == len("tutor-scripts-") + 16
+    assert f'"{name}"' in lab and f'"{name}"' in repl
+    assert f'const NAME = "{name}";' in (site / WORKER_NAME).read_text("utf-8")
+    assert "tutorScripts.urls.has(t.url)" in patched and "shouldBroadcast(a)?" in patched
+    with pytest.raises(SystemExit, match="already"):
+        add_precache(site)
+
+    (copy / "build" / "main.js").write_text("let a = 2;", "utf-8")
+    add_precache(copy)
+    other = (copy / "service-worker.js").read_text("utf-8")
+    assert "tutor-scripts-" in other and name not in other
+
+    worker.write_text('"use strict";let n=null;', "utf-8")
+    (site / WORKER_NAME).unlink()
+    for page in pages:
+        page.write_text(page.read_text("utf-8").replace(MARK, ""), "utf-8")
+    with pytest.raises(SystemExit, match="front end changed"):
+        add_precache(site)
+
+
 def test_the_address_fallback_is_in_every_jupyterlab_page_and_can_reach_the_app(
         tmp_path: Path) -> None:
     """``keep_address`` puts its script in each JupyterLab page (not in one that only

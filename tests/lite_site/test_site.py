@@ -336,6 +336,22 @@ def _workers(page: Any) -> dict[str, list[Any]]:
     return {"early": early, "own": own}
 
 
+def _scripts_seen(browsing: Browsing, page: Any) -> dict[str, bool]:
+    """The scripts ``page`` will receive, by path under the site, each with whether the service
+    worker answered it (filled as the page loads)."""
+    cdp = browsing.context.new_cdp_session(page)
+    scripts: dict[str, bool] = {}
+
+    def received(event: dict[str, Any]) -> None:
+        path = event["response"]["url"].removeprefix(browsing.url + "/").split("?")[0]
+        if path.endswith(".js"):
+            scripts[path] = bool(event["response"].get("fromServiceWorker"))
+
+    cdp.on("Network.responseReceived", received)
+    cdp.send("Network.enable")
+    return scripts
+
+
 def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
     """JupyterLite unregisters its service worker and registers it again on a visit that finds
     no site version kept for it; the version is kept from the first visit on (the third patch
@@ -350,16 +366,7 @@ def test_a_second_visit_keeps_the_service_worker(browse: Any) -> None:
             page = browsing.context.new_page()
             lines: list[str] = []
             page.on("console", lambda message, lines=lines: lines.append(message.text))
-            cdp = browsing.context.new_cdp_session(page)
-            scripts: dict[str, bool] = {}
-
-            def received(event: dict[str, Any], scripts: dict[str, bool] = scripts) -> None:
-                path = event["response"]["url"].removeprefix(browsing.url + "/").split("?")[0]
-                if path.endswith(".js"):
-                    scripts[path] = bool(event["response"].get("fromServiceWorker"))
-
-            cdp.on("Network.responseReceived", received)
-            cdp.send("Network.enable")
+            scripts = _scripts_seen(browsing, page)
             page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
             browsing.wait_idle(page)
             controlled = page.evaluate("() => !!navigator.serviceWorker.controller")
@@ -397,16 +404,7 @@ def test_a_first_visit_keeps_the_sites_scripts_for_the_next_ones(browse: Any) ->
         said = []
         for n in range(3):
             page = browsing.context.new_page()
-            cdp = browsing.context.new_cdp_session(page)
-            scripts: dict[str, bool] = {}
-
-            def received(event: dict[str, Any], scripts: dict[str, bool] = scripts) -> None:
-                path = event["response"]["url"].removeprefix(browsing.url + "/").split("?")[0]
-                if path.endswith(".js"):
-                    scripts[path] = bool(event["response"].get("fromServiceWorker"))
-
-            cdp.on("Network.responseReceived", received)
-            cdp.send("Network.enable")
+            scripts = _scripts_seen(browsing, page)
             page.goto(f"{browsing.url}/{lab_link(NOTEBOOKS[0])}", timeout=180_000)
             if n == 0:
                 page.evaluate("async () => { await (await caches.open('tutor-scripts-0ld'))"

@@ -179,14 +179,19 @@ PATCHES = (DRIVE_WAITS_FOR_THE_SERVICE_WORKER, KERNEL_TAKES_THE_EARLY_WORKER,
 def apply_patches(site: Path) -> None:
     """Apply every patch to the built site in ``site``."""
     for patch in PATCHES:
-        found = [(path, text) for path in sorted(site.glob(patch.where))
-                 if patch.old in (text := path.read_text("utf-8"))]
-        count = sum(text.count(patch.old) for _, text in found)
-        if count != 1:
-            raise SystemExit(f"site patch ({patch.why}): expected the code to patch once under "
-                             f"{patch.where}, found it {count} times (the front end changed?)")
-        path, text = found[0]
-        path.write_text(text.replace(patch.old, patch.new), "utf-8")
+        apply_patch(site, patch)
+
+
+def apply_patch(site: Path, patch: Patch) -> None:
+    """Apply one patch to the built site in ``site`` (its code must occur exactly once)."""
+    found = [(path, text) for path in sorted(site.glob(patch.where))
+             if patch.old in (text := path.read_text("utf-8"))]
+    count = sum(text.count(patch.old) for _, text in found)
+    if count != 1:
+        raise SystemExit(f"site patch ({patch.why}): expected the code to patch once under "
+                         f"{patch.where}, found it {count} times (the front end changed?)")
+    path, text = found[0]
+    path.write_text(text.replace(patch.old, patch.new), "utf-8")
 
 
 #: The address's fallback (``keep_address``): on a page reloaded after JupyterLab saved a notebook

@@ -25,6 +25,7 @@ import json
 from pathlib import Path
 
 from site_pages import with_script
+from site_patches import Patch, apply_patch
 
 WORKER_NAME = "tutor-precache.js"
 #: the precache worker's scope: a folder no page is in, so it never controls one
@@ -129,19 +130,15 @@ def add_precache(site: Path) -> list[Path]:
     Returns the pages changed."""
     if (site / WORKER_NAME).exists():
         raise SystemExit(f"{site}: the scripts' cache is there already")
-    name = "tutor-scripts-" + scripts_hash(site)
-    values = {"name": json.dumps(name), "complete": json.dumps(f"./{COMPLETE}"),
-              "list_cache": json.dumps(LIST_CACHE), "list_entry": json.dumps(f"./{LIST_ENTRY}")}
+    digest = scripts_hash(site)
+    values = {"name": json.dumps(f"tutor-scripts-{digest}"),
+              "complete": json.dumps(f"./{COMPLETE}"), "list_cache": json.dumps(LIST_CACHE),
+              "list_entry": json.dumps(f"./{LIST_ENTRY}")}
     (site / WORKER_NAME).write_text(WORKER % values, "utf-8")
-    worker = site / "service-worker.js"
-    text = worker.read_text("utf-8")
-    for old in (SERVICE_WORKER_OLD, SERVICE_WORKER_HEAD_OLD):
-        if text.count(old) != 1:
-            raise SystemExit(f"the scripts' cache: expected {old!r} once in the service worker, "
-                             f"found it {text.count(old)} times (the front end changed?)")
-    text = text.replace(SERVICE_WORKER_OLD, SERVICE_WORKER_NEW)
-    text = text.replace(SERVICE_WORKER_HEAD_OLD, SERVICE_WORKER_HEAD_NEW % values, 1)
-    worker.write_text(text, "utf-8")
+    why = "the site's service worker answers scripts from the scripts' cache"
+    apply_patch(site, Patch("service-worker.js", SERVICE_WORKER_OLD, SERVICE_WORKER_NEW, why))
+    apply_patch(site, Patch("service-worker.js", SERVICE_WORKER_HEAD_OLD,
+                            SERVICE_WORKER_HEAD_NEW % values, why))
     changed = []
     for app in PAGES:
         for page in sorted((site / app).rglob("index.html")):
@@ -149,11 +146,8 @@ def add_precache(site: Path) -> list[Path]:
             if MARK in html:
                 raise SystemExit(f"{page}: the scripts' cache is there already")
             up = "../" * len(page.parent.relative_to(site).parts)
-            script = SCRIPT % {"mark": MARK, "up": json.dumps(up), "delay": DELAY_MS,
-                               "name": json.dumps(name), "complete": json.dumps(COMPLETE),
-                               "list_cache": json.dumps(LIST_CACHE),
-                               "list_entry": json.dumps(LIST_ENTRY),
-                               "worker": json.dumps(f"{WORKER_NAME}?v={name[-16:]}"),
+            script = SCRIPT % {**values, "mark": MARK, "up": json.dumps(up), "delay": DELAY_MS,
+                               "worker": json.dumps(f"{WORKER_NAME}?v={digest}"),
                                "scope": json.dumps(SCOPE)}
             new = with_script(html, script)
             if new is None:
